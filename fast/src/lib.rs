@@ -1,0 +1,74 @@
+//! # grundy-fast: theorems, closed forms and tables
+//!
+//! The fast side answers by theory. For a pile game it computes one number per plate — the
+//! value the compound combines — and combines the plates' numbers by the compound's rule
+//! (Conway, *On Numbers and Games*, ch. 14; the Game Pack editorial):
+//!
+//! | compound | per plate | whole position | first player wins iff |
+//! |---|---|---|---|
+//! | disjunctive, normal | Grundy value `g⁺` | xor | xor ≠ 0 |
+//! | disjunctive, misère | `g⁺` and `g⁻`, when tame | xor, plus 1 if every plate has `g⁺ ≠ g⁻` | that ≠ 0 |
+//! | diminished, normal | foreclosed value | `Ended` if a plate is, else `Imminent` if a plate is, else xor | not `Ended`, and `Imminent` or xor ≠ 0 |
+//! | diminished, misère | foreclosed value | `Ended` if a plate is, else xor | `Ended` or xor ≠ 0 |
+//! | selective, normal | outcome | — | some plate is a first-player win |
+//! | selective, misère | outcomes (normal, misère) | — | no plate operable; or exactly one, which wins in misère play alone; or ≥ 2 and the normal rule |
+//! | shortened, normal | outcome | — | no plate inoperable, and some plate is a first-player win |
+//! | shortened, misère | misère outcome | — | some plate is a misère first-player win (an inoperable plate counts) |
+//! | conjunctive | remoteness `R` | min | normal: `R` odd; misère: `R` even |
+//! | continued | suspense `S` | max | normal: `S` odd; misère: `S` even |
+//!
+//! *Tame* (misère disjunctive): a heap is tame when `g⁺ = g⁻`, or `{g⁺, g⁻} = {0, 1}`; the rule
+//! above holds for sums of games all of whose positions are tame (Winning Ways, ch. 13). The
+//! fast side checks tameness on every heap up to the largest plate; a position with a plate past
+//! the first untame heap is answered *unsupported* (unless it is a single plate, whose misère
+//! value is read off the table directly).
+//!
+//! Per-plate numbers come from [`tables`] for operations that leave one heap (sliding windows over
+//! intervals of options, or explicit option lists) and from closed forms for `split`.
+//!
+//! ```
+//! use grundy_fast::PileSolver;
+//! use grundy_rules::{Outcome, RuleSet};
+//! let rules: RuleSet = "pack:1,0,0,0".parse().unwrap(); // sub:1,2,3, disjunctive, normal
+//! let solver = PileSolver::new(&rules, 100).unwrap();
+//! assert_eq!(solver.solve(&[4, 8, 5]).unwrap().outcome, Outcome::First);
+//! ```
+
+mod moves;
+pub mod octal;
+mod solver;
+mod split;
+pub mod tables;
+mod window;
+
+pub use solver::{PileSolver, PlateValue};
+
+/// Why the fast side gives no answer. It never guesses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unsupported {
+    /// No theorem this crate implements covers the position.
+    #[error("no theorem covers this position: {0}")]
+    NoTheory(String),
+    /// A plate is larger than the tables that were built.
+    #[error("plate {plate} is beyond the tables, which were built up to {limit}")]
+    BeyondTable {
+        /// The plate.
+        plate: u64,
+        /// The largest plate the tables cover.
+        limit: u64,
+    },
+    /// A table would be larger than [`tables::MAX_TABLE`] entries.
+    #[error("a table up to plate {size} is larger than the fast side's limit of {limit} entries")]
+    TooLarge {
+        /// The largest plate asked for.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// Memory for a table could not be had.
+    #[error("out of memory building a table up to plate {size}")]
+    OutOfMemory {
+        /// The largest plate asked for.
+        size: u64,
+    },
+}

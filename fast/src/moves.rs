@@ -1,0 +1,113 @@
+//! The fast side's reading of an operation: the options of a heap as sizes, either an interval
+//! (for the sliding-window tables) or an explicit list.
+
+use grundy_rules::Operation;
+
+/// How the options of one heap are described.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum HeapMoves {
+    /// The options of `x` are the sizes `lo(x)..=hi(x)`; both ends never decrease with `x`.
+    Interval,
+    /// The options of `x` are `x − k` for each `k` in the (sorted) list with `k ≤ x`.
+    Listed(Vec<u64>),
+    /// A move leaves two heaps: no single-heap table applies.
+    Splitting,
+}
+
+/// The fast side's model of one operation.
+#[derive(Debug, Clone)]
+pub(crate) struct Heap {
+    operation: Operation,
+    moves: HeapMoves,
+}
+
+impl Heap {
+    pub(crate) fn new(operation: &Operation) -> Heap {
+        let moves = match operation {
+            Operation::Nim | Operation::UpTo(_) | Operation::Half | Operation::Mod(_) => HeapMoves::Interval,
+            Operation::Subtraction(set) if is_contiguous(set) => HeapMoves::Interval,
+            Operation::Subtraction(set) => HeapMoves::Listed(set.clone()),
+            Operation::Split => HeapMoves::Splitting,
+        };
+        Heap { operation: operation.clone(), moves }
+    }
+
+    pub(crate) fn moves(&self) -> &HeapMoves {
+        &self.moves
+    }
+
+    /// The interval of option sizes of `x`, when the moves are an interval and `x` has options.
+    pub(crate) fn interval(&self, x: u64) -> Option<(u64, u64)> {
+        match &self.operation {
+            Operation::Nim => (x >= 1).then(|| (0, x - 1)),
+            Operation::UpTo(m) => (x >= 1).then(|| (x - x.min(*m), x - 1)),
+            Operation::Subtraction(set) => {
+                let (a, b) = (set[0], set[set.len() - 1]);
+                (x >= a).then(|| (x - x.min(b), x - a))
+            }
+            Operation::Half => (x >= 2).then(|| (x - x / 2, x - 1)),
+            Operation::Mod(m) => match x {
+                0 => None,
+                1 => Some((0, 0)),
+                _ if x % m == 0 => Some((x - 1, x - 1)),
+                _ => Some((x - 2, x - 1)),
+            },
+            Operation::Split => None,
+        }
+    }
+
+    /// Whether a heap (plate) of `x` tokens has at least one option.
+    pub(crate) fn is_operable(&self, x: u64) -> bool {
+        match &self.moves {
+            HeapMoves::Interval => self.interval(x).is_some(),
+            HeapMoves::Listed(set) => set[0] <= x,
+            HeapMoves::Splitting => x >= 2,
+        }
+    }
+
+    /// Calls `each` with every option size of `x` (non-splitting operations only).
+    pub(crate) fn for_each_option(&self, x: u64, mut each: impl FnMut(u64)) {
+        match &self.moves {
+            HeapMoves::Interval => {
+                if let Some((lo, hi)) = self.interval(x) {
+                    (lo..=hi).for_each(each);
+                }
+            }
+            HeapMoves::Listed(set) => set.iter().take_while(|&&k| k <= x).for_each(|&k| each(x - k)),
+            HeapMoves::Splitting => {}
+        }
+    }
+}
+
+fn is_contiguous(set: &[u64]) -> bool {
+    set.windows(2).all(|pair| pair[1] == pair[0] + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interval_ends_never_decrease() {
+        for operation in ["nim", "upto:3", "sub:2,3,4", "half", "mod:5", "mod:1", "mod:2"] {
+            let heap = Heap::new(&operation.parse().unwrap());
+            assert_eq!(heap.moves(), &HeapMoves::Interval);
+            let mut last = (0, 0);
+            for x in 0..200 {
+                if let Some((lo, hi)) = heap.interval(x) {
+                    assert!(lo <= hi && hi < x && lo >= last.0 && hi >= last.1, "{operation} at {x}");
+                    last = (lo, hi);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scattered_subtraction_sets_are_listed() {
+        let heap = Heap::new(&"sub:1,3".parse().unwrap());
+        let mut options = Vec::new();
+        heap.for_each_option(4, |y| options.push(y));
+        assert_eq!(options, vec![3, 1]);
+        assert!(!heap.is_operable(0) && heap.is_operable(1));
+    }
+}

@@ -1,0 +1,422 @@
+//! The pile-game solver: per-plate values, combined by the compound's rule (see the crate doc).
+
+use std::fmt;
+
+use grundy_rules::{Compound, Foreclosed, Outcome, Play, RuleSet, Solution, Value};
+
+use crate::Unsupported;
+use crate::moves::{Heap, HeapMoves};
+use crate::split;
+use crate::tables::{self, ENDED, IMMINENT, MexRule, ParityRule};
+
+/// One per-plate number as a function of the plate size.
+enum Column {
+    /// Values of plates `0..table.len()`.
+    Table(Vec<u32>),
+    /// A closed form, for every plate size.
+    Formula(Box<dyn Fn(u64) -> u32 + Send + Sync>),
+}
+
+impl Column {
+    fn formula(f: impl Fn(u64) -> u32 + Send + Sync + 'static) -> Column {
+        Column::Formula(Box::new(f))
+    }
+
+    #[inline]
+    fn get(&self, x: u64) -> Option<u32> {
+        match self {
+            Column::Table(table) => usize::try_from(x).ok().and_then(|x| table.get(x).copied()),
+            Column::Formula(f) => Some(f(x)),
+        }
+    }
+}
+
+/// What is tabulated for a rule set, and how it combines (the rows of the crate doc's table).
+enum Plan {
+    Disjunctive { grundy: Column },
+    DisjunctiveMisere { normal: Column, misere: Column, first_untame: Option<u64> },
+    Foreclosed { values: Column },
+    Selective { normal: Column },
+    SelectiveMisere { normal: Column, misere: Column },
+    Shortened { normal: Column },
+    ShortenedMisere { misere: Column },
+    Conjunctive { remoteness: Column },
+    Continued { suspense: Column },
+}
+
+/// The per-plate numbers of one plate, for display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlateValue {
+    /// Normal-play Grundy value.
+    Grundy(u64),
+    /// Normal and misère Grundy values.
+    GrundyPair {
+        /// `g⁺`
+        normal: u64,
+        /// `g⁻`
+        misere: u64,
+    },
+    /// Foreclosed Grundy value.
+    Foreclosed(Foreclosed),
+    /// Whether the player to move wins this plate alone (normal play), and in misère play.
+    Outcomes {
+        /// Normal play.
+        normal: Option<Outcome>,
+        /// Misère play.
+        misere: Option<Outcome>,
+    },
+    /// Remoteness.
+    Remoteness(u64),
+    /// Suspense number.
+    Suspense(u64),
+}
+
+impl fmt::Display for PlateValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let short = |outcome: Outcome| match outcome {
+            Outcome::First => "N",
+            Outcome::Second => "P",
+        };
+        match self {
+            PlateValue::Grundy(g) => write!(f, "g={g}"),
+            PlateValue::GrundyPair { normal, misere } => write!(f, "g+={normal} g-={misere}"),
+            PlateValue::Foreclosed(v) => write!(f, "foreclosed={v}"),
+            PlateValue::Outcomes { normal, misere } => {
+                let mut parts = Vec::new();
+                if let Some(o) = normal {
+                    parts.push(format!("normal={}", short(*o)));
+                }
+                if let Some(o) = misere {
+                    parts.push(format!("misere={}", short(*o)));
+                }
+                f.write_str(&parts.join(" "))
+            }
+            PlateValue::Remoteness(r) => write!(f, "R={r}"),
+            PlateValue::Suspense(s) => write!(f, "S={s}"),
+        }
+    }
+}
+
+/// Fast solver for one pile rule set, with tables built up to a largest plate.
+pub struct PileSolver {
+    rules: RuleSet,
+    heap: Heap,
+    /// Largest plate the tables cover (`u64::MAX` when every column is a closed form).
+    limit: u64,
+    plan: Plan,
+}
+
+impl fmt::Debug for PileSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PileSolver").field("rules", &self.rules.to_string()).field("limit", &self.limit).finish()
+    }
+}
+
+impl PileSolver {
+    /// Builds what `rules` needs for positions whose plates are at most `largest_plate`.
+    pub fn new(rules: &RuleSet, largest_plate: u64) -> Result<PileSolver, Unsupported> {
+        let heap = Heap::new(&rules.operation);
+        let play = rules.play;
+        let n = largest_plate;
+        let misere = play == Play::Misere;
+        let (plan, limit) = if *heap.moves() == HeapMoves::Splitting {
+            (split_plan(rules.compound, play)?, u64::MAX)
+        } else {
+            let grundy = |terminal| tables::mex_table(&heap, n, MexRule::Grundy { terminal }).map(Column::Table);
+            let outcome = |terminal_wins| tables::outcome_table(&heap, n, terminal_wins).map(Column::Table);
+            let parity = |hurry| {
+                tables::parity_table(&heap, n, ParityRule { wanted: usize::from(misere), hurry }).map(Column::Table)
+            };
+            let plan = match (rules.compound, play) {
+                (Compound::Disjunctive, Play::Normal) => Plan::Disjunctive { grundy: grundy(0)? },
+                (Compound::Disjunctive, Play::Misere) => {
+                    let normal = tables::mex_table(&heap, n, MexRule::Grundy { terminal: 0 })?;
+                    let misere = tables::mex_table(&heap, n, MexRule::Grundy { terminal: 1 })?;
+                    let first_untame =
+                        (0..normal.len()).find(|&x| !is_tame(normal[x].into(), misere[x].into())).map(|x| x as u64);
+                    Plan::DisjunctiveMisere {
+                        normal: Column::Table(normal),
+                        misere: Column::Table(misere),
+                        first_untame,
+                    }
+                }
+                (Compound::Diminished, _) => {
+                    let rule = if misere { MexRule::ForeclosedMisere } else { MexRule::ForeclosedNormal };
+                    Plan::Foreclosed { values: Column::Table(tables::mex_table(&heap, n, rule)?) }
+                }
+                (Compound::Selective, Play::Normal) => Plan::Selective { normal: outcome(false)? },
+                (Compound::Selective, Play::Misere) => {
+                    Plan::SelectiveMisere { normal: outcome(false)?, misere: outcome(true)? }
+                }
+                (Compound::Shortened, Play::Normal) => Plan::Shortened { normal: outcome(false)? },
+                (Compound::Shortened, Play::Misere) => Plan::ShortenedMisere { misere: outcome(true)? },
+                (Compound::Conjunctive, _) => Plan::Conjunctive { remoteness: parity(true)? },
+                (Compound::Continued, _) => Plan::Continued { suspense: parity(false)? },
+            };
+            (plan, n)
+        };
+        Ok(PileSolver { rules: rules.clone(), heap, limit, plan })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The largest plate this solver can take.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// Who wins `plates`, and the value of the whole position.
+    pub fn solve(&self, plates: &[u64]) -> Result<Solution, Unsupported> {
+        let mut sum = Sum::default();
+        for &x in plates {
+            self.add(&mut sum, x)?;
+        }
+        self.finish(&sum)
+    }
+
+    /// Who wins `plates`: the fastest path, for bulk input.
+    #[inline]
+    pub fn first_wins(&self, plates: impl IntoIterator<Item = u64>) -> Result<bool, Unsupported> {
+        let mut sum = Sum::default();
+        for x in plates {
+            self.add(&mut sum, x)?;
+        }
+        Ok(self.finish(&sum)?.outcome == Outcome::First)
+    }
+
+    /// The per-plate numbers of a plate of `x`.
+    pub fn plate_value(&self, x: u64) -> Result<PlateValue, Unsupported> {
+        let get = |column: &Column| column.get(x).ok_or(Unsupported::BeyondTable { plate: x, limit: self.limit });
+        let outcome = |bit: u32| Outcome::from_first_wins(bit != 0);
+        Ok(match &self.plan {
+            Plan::Disjunctive { grundy } => PlateValue::Grundy(get(grundy)?.into()),
+            Plan::DisjunctiveMisere { normal, misere, .. } => {
+                PlateValue::GrundyPair { normal: get(normal)?.into(), misere: get(misere)?.into() }
+            }
+            Plan::Foreclosed { values } => PlateValue::Foreclosed(foreclosed(get(values)?)),
+            Plan::Selective { normal } | Plan::Shortened { normal } => {
+                PlateValue::Outcomes { normal: Some(outcome(get(normal)?)), misere: None }
+            }
+            Plan::SelectiveMisere { normal, misere } => {
+                PlateValue::Outcomes { normal: Some(outcome(get(normal)?)), misere: Some(outcome(get(misere)?)) }
+            }
+            Plan::ShortenedMisere { misere } => {
+                PlateValue::Outcomes { normal: None, misere: Some(outcome(get(misere)?)) }
+            }
+            Plan::Conjunctive { remoteness } => PlateValue::Remoteness(get(remoteness)?.into()),
+            Plan::Continued { suspense } => PlateValue::Suspense(get(suspense)?.into()),
+        })
+    }
+
+    #[inline]
+    fn add(&self, sum: &mut Sum, x: u64) -> Result<(), Unsupported> {
+        let beyond = || Unsupported::BeyondTable { plate: x, limit: self.limit };
+        let get = |column: &Column| column.get(x).ok_or_else(beyond);
+        sum.plates += 1;
+        match &self.plan {
+            Plan::Disjunctive { grundy } => sum.xor ^= u64::from(get(grundy)?),
+            Plan::DisjunctiveMisere { normal, misere, first_untame } => {
+                let (g, m) = (get(normal)?, get(misere)?);
+                sum.xor ^= u64::from(g);
+                sum.misere = m;
+                sum.all_swapped &= g != m;
+                sum.largest = sum.largest.max(x);
+                if first_untame.is_some_and(|untame| x >= untame) {
+                    sum.untame = true;
+                }
+            }
+            Plan::Foreclosed { values } => match get(values)? {
+                ENDED => sum.ended = true,
+                IMMINENT => sum.imminent = true,
+                g => sum.xor ^= u64::from(g),
+            },
+            Plan::Selective { normal } => sum.any_first |= get(normal)? != 0,
+            Plan::SelectiveMisere { normal, misere } => {
+                sum.any_first |= get(normal)? != 0;
+                if self.heap.is_operable(x) {
+                    sum.operable += 1;
+                    sum.misere = get(misere)?;
+                }
+            }
+            Plan::Shortened { normal } => {
+                sum.any_first |= get(normal)? != 0;
+                sum.ended |= !self.heap.is_operable(x);
+            }
+            Plan::ShortenedMisere { misere } => sum.any_first |= get(misere)? != 0,
+            Plan::Conjunctive { remoteness } => sum.min = sum.min.min(get(remoteness)?),
+            Plan::Continued { suspense } => sum.max = sum.max.max(get(suspense)?),
+        }
+        Ok(())
+    }
+
+    fn finish(&self, sum: &Sum) -> Result<Solution, Unsupported> {
+        let misere = self.rules.play == Play::Misere;
+        let grundy = |g: u64| Solution { outcome: Outcome::from_first_wins(g != 0), value: Some(Value::Grundy(g)) };
+        let outcome_only = |first: bool| Solution { outcome: Outcome::from_first_wins(first), value: None };
+        Ok(match &self.plan {
+            Plan::Disjunctive { .. } => grundy(sum.xor),
+            Plan::DisjunctiveMisere { first_untame, .. } => {
+                if sum.plates == 1 {
+                    // One plate: its misère value is the table's, no theory needed.
+                    grundy(sum.misere.into())
+                } else if sum.untame {
+                    let untame = first_untame.unwrap_or_default();
+                    return Err(Unsupported::NoTheory(format!(
+                        "the misère disjunctive rule needs tame plates, and heap {untame} is not tame \
+                         (its normal and misère Grundy values differ and are not 0 and 1), while the \
+                         largest plate is {}",
+                        sum.largest
+                    )));
+                } else {
+                    grundy(sum.xor ^ u64::from(sum.all_swapped))
+                }
+            }
+            Plan::Foreclosed { .. } => {
+                let (value, first) = if sum.ended {
+                    (Foreclosed::Ended, misere)
+                } else if sum.imminent {
+                    (Foreclosed::Imminent, true)
+                } else {
+                    (Foreclosed::Grundy(sum.xor), sum.xor != 0)
+                };
+                Solution { outcome: Outcome::from_first_wins(first), value: Some(Value::Foreclosed(value)) }
+            }
+            Plan::Selective { .. } | Plan::ShortenedMisere { .. } => outcome_only(sum.any_first),
+            Plan::SelectiveMisere { .. } => outcome_only(match sum.operable {
+                0 => true,
+                1 => sum.misere != 0,
+                _ => sum.any_first,
+            }),
+            Plan::Shortened { .. } => outcome_only(!sum.ended && sum.any_first),
+            Plan::Conjunctive { .. } => {
+                let r = if sum.plates == 0 { 0 } else { sum.min };
+                Solution {
+                    outcome: Outcome::from_first_wins((r % 2 == 1) != misere),
+                    value: Some(Value::Remoteness(r.into())),
+                }
+            }
+            Plan::Continued { .. } => Solution {
+                outcome: Outcome::from_first_wins((sum.max % 2 == 1) != misere),
+                value: Some(Value::Suspense(sum.max.into())),
+            },
+        })
+    }
+}
+
+/// Running combination of the plates seen so far.
+struct Sum {
+    plates: usize,
+    xor: u64,
+    all_swapped: bool,
+    misere: u32,
+    untame: bool,
+    largest: u64,
+    ended: bool,
+    imminent: bool,
+    any_first: bool,
+    operable: usize,
+    min: u32,
+    max: u32,
+}
+
+impl Default for Sum {
+    fn default() -> Self {
+        Sum {
+            plates: 0,
+            xor: 0,
+            all_swapped: true,
+            misere: 0,
+            untame: false,
+            largest: 0,
+            ended: false,
+            imminent: false,
+            any_first: false,
+            operable: 0,
+            min: u32::MAX,
+            max: 0,
+        }
+    }
+}
+
+/// A heap is tame when its normal and misère Grundy values are equal, or are 0 and 1.
+fn is_tame(normal: u64, misere: u64) -> bool {
+    normal == misere || normal + misere == 1
+}
+
+fn foreclosed(raw: u32) -> Foreclosed {
+    match raw {
+        ENDED => Foreclosed::Ended,
+        IMMINENT => Foreclosed::Imminent,
+        g => Foreclosed::Grundy(g.into()),
+    }
+}
+
+/// The closed forms of [`crate::split`] for each compound and convention.
+fn split_plan(compound: Compound, play: Play) -> Result<Plan, Unsupported> {
+    Ok(match (compound, play) {
+        (Compound::Disjunctive, Play::Normal) => Plan::Disjunctive { grundy: Column::formula(split::grundy_normal) },
+        (Compound::Disjunctive, Play::Misere) => Plan::DisjunctiveMisere {
+            normal: Column::formula(split::grundy_normal),
+            misere: Column::formula(split::grundy_misere),
+            first_untame: None,
+        },
+        (Compound::Diminished, Play::Normal) => Plan::Foreclosed { values: Column::formula(split::foreclosed_normal) },
+        (Compound::Diminished, Play::Misere) => {
+            let values = split::ForeclosedMisere::new()
+                .ok_or_else(|| Unsupported::NoTheory("the period of Dawson's Kayles was not proven".to_string()))?;
+            Plan::Foreclosed { values: Column::formula(move |x| values.value(x)) }
+        }
+        (Compound::Selective, Play::Normal) => Plan::Selective { normal: Column::formula(split::selective_normal) },
+        (Compound::Selective, Play::Misere) => Plan::SelectiveMisere {
+            normal: Column::formula(split::selective_normal),
+            misere: Column::formula(split::selective_misere),
+        },
+        (Compound::Shortened, Play::Normal) => Plan::Shortened { normal: Column::formula(split::shortened_normal) },
+        (Compound::Shortened, Play::Misere) => {
+            Plan::ShortenedMisere { misere: Column::formula(split::shortened_misere) }
+        }
+        (Compound::Conjunctive, Play::Normal) => {
+            Plan::Conjunctive { remoteness: Column::formula(split::remoteness_normal) }
+        }
+        (Compound::Conjunctive, Play::Misere) => {
+            Plan::Conjunctive { remoteness: Column::formula(split::remoteness_misere) }
+        }
+        (Compound::Continued, Play::Normal) => Plan::Continued { suspense: Column::formula(split::suspense_normal) },
+        (Compound::Continued, Play::Misere) => Plan::Continued { suspense: Column::formula(split::suspense_misere) },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(rules: &str, plates: &[u64]) -> Result<Solution, Unsupported> {
+        let rules: RuleSet = rules.parse().unwrap();
+        PileSolver::new(&rules, 64)?.solve(plates)
+    }
+
+    #[test]
+    fn the_pack_sample() {
+        assert_eq!(solve("pack:0,0,0,0", &[1, 1]).unwrap().outcome, Outcome::Second);
+        assert_eq!(solve("pack:0,0,0,0", &[1, 2, 3]).unwrap().outcome, Outcome::Second);
+    }
+
+    #[test]
+    fn misere_nim_follows_the_tame_rule() {
+        // All heaps of size ≤ 1: the player to move wins iff the number of 1s is even.
+        assert_eq!(solve("nim/disjunctive/misere", &[1, 1]).unwrap().outcome, Outcome::First);
+        assert_eq!(solve("nim/disjunctive/misere", &[1, 1, 1]).unwrap().outcome, Outcome::Second);
+        assert_eq!(solve("nim/disjunctive/misere", &[2, 2]).unwrap().outcome, Outcome::Second);
+        assert_eq!(solve("nim/disjunctive/misere", &[2, 3]).unwrap().value, Some(Value::Grundy(1)));
+    }
+
+    #[test]
+    fn plates_beyond_the_tables_are_refused() {
+        assert_eq!(solve("half", &[65]), Err(Unsupported::BeyondTable { plate: 65, limit: 64 }));
+        // Closed forms have no limit.
+        assert!(solve("split/continued", &[u64::MAX]).is_ok());
+    }
+}

@@ -1,0 +1,170 @@
+//! Sliding windows over a table: mex and parity extremes of the values in `table[lo..=hi]`.
+//!
+//! When the options of a heap of size `x` are the sizes of an interval `[lo(x), hi(x)]` and both
+//! ends never decrease as `x` grows (true of `nim`, `upto:m`, `sub:a..b`, `half` and `mod:m`),
+//! the values of the options form a sliding window over the table being built, and each value
+//! enters and leaves the window once. Both structures here make a whole table O(n) updates.
+
+use std::collections::VecDeque;
+
+/// A multiset of small integers with `mex` in O(log₆₄ n): counts, plus a hierarchy of bitsets in
+/// which a bit one level up says "this word below is full".
+#[derive(Debug, Clone)]
+pub(crate) struct MexSet {
+    counts: Vec<u32>,
+    levels: Vec<Vec<u64>>,
+}
+
+impl MexSet {
+    /// A set for values below `capacity`.
+    pub(crate) fn new(capacity: usize) -> MexSet {
+        let mut levels = Vec::new();
+        let mut words = capacity.div_ceil(64).max(1);
+        loop {
+            levels.push(vec![0u64; words]);
+            if words == 1 {
+                break;
+            }
+            words = words.div_ceil(64);
+        }
+        MexSet { counts: vec![0; capacity], levels }
+    }
+
+    /// Adds one copy of `value`.
+    pub(crate) fn insert(&mut self, value: u32) {
+        let count = &mut self.counts[value as usize];
+        *count += 1;
+        if *count > 1 {
+            return;
+        }
+        let mut index = value as usize;
+        for level in &mut self.levels {
+            let word = &mut level[index / 64];
+            *word |= 1 << (index % 64);
+            if *word != u64::MAX {
+                break;
+            }
+            index /= 64;
+        }
+    }
+
+    /// Removes one copy of `value` (which must be present).
+    pub(crate) fn remove(&mut self, value: u32) {
+        let count = &mut self.counts[value as usize];
+        *count -= 1;
+        if *count > 0 {
+            return;
+        }
+        let mut index = value as usize;
+        for level in &mut self.levels {
+            let word = &mut level[index / 64];
+            let was_full = *word == u64::MAX;
+            *word &= !(1 << (index % 64));
+            if !was_full {
+                break;
+            }
+            index /= 64;
+        }
+    }
+
+    /// The smallest value with no copy.
+    pub(crate) fn mex(&self) -> u32 {
+        let mut index = 0usize;
+        for level in self.levels.iter().rev() {
+            let word = level.get(index).copied().unwrap_or(0);
+            index = index * 64 + word.trailing_ones() as usize;
+        }
+        index as u32
+    }
+}
+
+/// Smallest and largest even and odd values in a window `table[lo..=hi]` whose ends never
+/// decrease: four monotone deques of table indices.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ParityWindow {
+    /// `[parity][0 = min, 1 = max]`
+    deques: [[VecDeque<usize>; 2]; 2],
+}
+
+/// The extremes of one window.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Extremes {
+    /// `[parity]`: the smallest value of that parity, if any.
+    pub(crate) min: [Option<u32>; 2],
+    /// `[parity]`: the largest value of that parity, if any.
+    pub(crate) max: [Option<u32>; 2],
+}
+
+impl ParityWindow {
+    /// Appends `table[index]` at the high end of the window.
+    pub(crate) fn push(&mut self, table: &[u32], index: usize) {
+        let value = table[index];
+        let [min, max] = &mut self.deques[(value % 2) as usize];
+        while min.back().is_some_and(|&j| table[j] >= value) {
+            min.pop_back();
+        }
+        min.push_back(index);
+        while max.back().is_some_and(|&j| table[j] <= value) {
+            max.pop_back();
+        }
+        max.push_back(index);
+    }
+
+    /// Drops indices below `lo` from the low end of the window.
+    pub(crate) fn advance_low(&mut self, lo: usize) {
+        for deque in self.deques.iter_mut().flatten() {
+            while deque.front().is_some_and(|&j| j < lo) {
+                deque.pop_front();
+            }
+        }
+    }
+
+    /// The extremes of the current window.
+    pub(crate) fn extremes(&self, table: &[u32]) -> Extremes {
+        let front = |deque: &VecDeque<usize>| deque.front().map(|&j| table[j]);
+        Extremes {
+            min: [front(&self.deques[0][0]), front(&self.deques[1][0])],
+            max: [front(&self.deques[0][1]), front(&self.deques[1][1])],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_follows_inserts_and_removes_across_levels() {
+        let mut set = MexSet::new(10_000);
+        assert_eq!(set.mex(), 0);
+        for v in 0..5000 {
+            set.insert(v);
+        }
+        assert_eq!(set.mex(), 5000);
+        set.insert(4095);
+        set.remove(4095);
+        assert_eq!(set.mex(), 5000);
+        set.remove(4095);
+        assert_eq!(set.mex(), 4095);
+        set.remove(63);
+        assert_eq!(set.mex(), 63);
+        set.insert(63);
+        set.insert(4095);
+        assert_eq!(set.mex(), 5000);
+    }
+
+    #[test]
+    fn parity_extremes_of_a_sliding_window() {
+        let table = [4, 1, 6, 3, 2, 5, 8];
+        let mut window = ParityWindow::default();
+        for j in 0..=4 {
+            window.push(&table, j);
+        }
+        window.advance_low(1);
+        let e = window.extremes(&table);
+        assert_eq!((e.min[0], e.max[0], e.min[1], e.max[1]), (Some(2), Some(6), Some(1), Some(3)));
+        window.advance_low(4);
+        let e = window.extremes(&table);
+        assert_eq!((e.min[0], e.max[0], e.min[1], e.max[1]), (Some(2), Some(2), None, None));
+    }
+}

@@ -1,0 +1,177 @@
+//! Operations: what a move does to one plate.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{ParseError, parse_u64};
+
+/// What one move may do to a single plate holding `x` tokens.
+///
+/// A plate is *operable* when the operation gives it at least one option. The rules, exactly:
+///
+/// | syntax | name | options from `x` |
+/// |---|---|---|
+/// | `nim` | Nim | remove `k` tokens, `1 ≤ k ≤ x` |
+/// | `sub:S` | subtraction game | remove `k ∈ S`, `k ≤ x` (`S` a finite set of positive integers) |
+/// | `upto:m` | bounded Nim | remove `k`, `1 ≤ k ≤ min(m, x)` |
+/// | `half` | | remove `k`, `1 ≤ k ≤ ⌊x/2⌋` |
+/// | `mod:m` | | if `m` divides `x`, remove exactly 1; otherwise remove 1 or 2; always `k ≤ x` (so 0 is inoperable) |
+/// | `split` | | move `k` tokens, `1 ≤ k ≤ x − 1`, onto a new empty plate: `x` becomes the two plates `x − k` and `k` |
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Operation {
+    /// Remove any positive number of tokens.
+    Nim,
+    /// Remove a number of tokens from a finite set; the set is sorted, distinct and positive.
+    Subtraction(Vec<u64>),
+    /// Remove between 1 and `m` tokens.
+    UpTo(u64),
+    /// Remove between 1 and half of the tokens, rounded down.
+    Half,
+    /// Remove exactly 1 token when `m` divides `x`, else 1 or 2.
+    Mod(u64),
+    /// Move some tokens (not none, not all) onto a new plate.
+    Split,
+}
+
+impl Operation {
+    /// The operation numbered `a` in the Game Pack statement (`A = 0..=4`).
+    pub fn from_pack(a: u8) -> Option<Operation> {
+        Some(match a {
+            0 => Operation::Nim,
+            1 => Operation::Subtraction(vec![1, 2, 3]),
+            2 => Operation::Half,
+            3 => Operation::Mod(17),
+            4 => Operation::Split,
+            _ => return None,
+        })
+    }
+
+    /// The Game Pack number of this operation, when it is one of the five there.
+    pub fn pack_index(&self) -> Option<u8> {
+        (0..=4).find(|&a| Operation::from_pack(a).as_ref() == Some(self))
+    }
+
+    /// A subtraction game `sub:S`; the set is sorted and must hold distinct positive numbers.
+    pub fn subtraction(mut set: Vec<u64>) -> Result<Operation, String> {
+        if set.is_empty() {
+            return Err("a subtraction set needs at least one number".to_string());
+        }
+        set.sort_unstable();
+        if set[0] == 0 {
+            return Err("a subtraction set holds positive numbers, not 0".to_string());
+        }
+        if let Some(pair) = set.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(format!("{} appears twice in the subtraction set", pair[0]));
+        }
+        Ok(Operation::Subtraction(set))
+    }
+
+    /// Whether a move on a plate may leave more than one plate.
+    pub fn splits(&self) -> bool {
+        matches!(self, Operation::Split)
+    }
+
+    /// The accepted syntax, for help texts and error messages.
+    pub const SYNTAX: &'static str = "nim, sub:S (e.g. sub:1,3,4), upto:M, half, mod:M, split";
+}
+
+impl fmt::Display for Operation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Operation::Nim => f.write_str("nim"),
+            Operation::Subtraction(set) => {
+                f.write_str("sub:")?;
+                for (i, k) in set.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{k}")?;
+                }
+                Ok(())
+            }
+            Operation::UpTo(m) => write!(f, "upto:{m}"),
+            Operation::Half => f.write_str("half"),
+            Operation::Mod(m) => write!(f, "mod:{m}"),
+            Operation::Split => f.write_str("split"),
+        }
+    }
+}
+
+impl FromStr for Operation {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Operation, ParseError> {
+        let error = |column: usize, message: String| ParseError::at_column("operation", text, column, message);
+        let (name, argument) = match text.split_once(':') {
+            Some((name, argument)) => (name, Some(argument)),
+            None => (text, None),
+        };
+        let argument_column = name.len() + 2;
+        let positive = |argument: &str, column: usize| -> Result<u64, ParseError> {
+            match parse_u64(argument) {
+                Ok(0) => Err(error(column, "expected a positive integer, found 0".to_string())),
+                Ok(m) => Ok(m),
+                Err(message) => Err(error(column, message)),
+            }
+        };
+        match (name, argument) {
+            ("nim", None) => Ok(Operation::Nim),
+            ("half", None) => Ok(Operation::Half),
+            ("split", None) => Ok(Operation::Split),
+            ("nim" | "half" | "split", Some(_)) => Err(error(name.len() + 1, format!("`{name}` takes no argument"))),
+            ("upto", Some(argument)) => Ok(Operation::UpTo(positive(argument, argument_column)?)),
+            ("mod", Some(argument)) => Ok(Operation::Mod(positive(argument, argument_column)?)),
+            ("sub", Some(argument)) => {
+                let mut set = Vec::new();
+                let mut column = argument_column;
+                for token in argument.split(',') {
+                    set.push(positive(token, column)?);
+                    column += token.len() + 1;
+                }
+                Operation::subtraction(set).map_err(|message| error(argument_column, message))
+            }
+            ("upto" | "mod" | "sub", None) => {
+                Err(error(name.len() + 1, format!("`{name}` needs an argument, as in `{name}:3`")))
+            }
+            _ => Err(error(1, format!("unknown operation `{name}`; expected one of {}", Operation::SYNTAX))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_texts_print_back_identically() {
+        for text in ["nim", "sub:1,2,3", "sub:2,5,7", "upto:4", "half", "mod:17", "split"] {
+            assert_eq!(text.parse::<Operation>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn subtraction_sets_are_sorted() {
+        assert_eq!("sub:3,1".parse::<Operation>().unwrap().to_string(), "sub:1,3");
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        let error = "sub:1,x,3".parse::<Operation>().unwrap_err();
+        assert_eq!(error.place, "column 7");
+        assert!(error.to_string().contains("`x` is not a non-negative integer"));
+        assert_eq!("mod:0".parse::<Operation>().unwrap_err().place, "column 5");
+        assert!("sub:1,1".parse::<Operation>().unwrap_err().message.contains("twice"));
+        assert!("upto".parse::<Operation>().unwrap_err().message.contains("argument"));
+        assert!("kayles".parse::<Operation>().unwrap_err().message.contains("unknown operation"));
+        assert!("upto:99999999999999999999".parse::<Operation>().unwrap_err().message.contains("larger"));
+    }
+
+    #[test]
+    fn pack_numbering_round_trips() {
+        for a in 0..=4 {
+            assert_eq!(Operation::from_pack(a).unwrap().pack_index(), Some(a));
+        }
+        assert_eq!(Operation::from_pack(5), None);
+    }
+}

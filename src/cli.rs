@@ -1,0 +1,457 @@
+//! The command line: argument definitions (clap) and the commands they run.
+
+use std::io::{IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, anyhow, bail};
+use clap::{Args, Parser, Subcommand};
+use grundy_fast::PileSolver;
+use grundy_oracle::{Budget, Engine, Game, OptionSink, PileGame};
+use grundy_rules::{Compound, Play, Position, RuleSet, Solution};
+use serde_json::json;
+
+use crate::check::{EntryReport, Plan, Status};
+use crate::registry::{self, Entry};
+
+/// Verify impartial-game solutions: a brute-force oracle against fast theorems and tables.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Cross-check every registry entry: oracle vs fast, exhaustive small cases then random ones.
+    Check(CheckArgs),
+    /// Who wins a position, the values behind it, and a winning move.
+    Solve(SolveArgs),
+    /// Solve Game Pack's contest input from stdin (`A B C D T`, then T lines `n x1 … xn`).
+    Pack,
+    /// Solve a catalog problem's contest input from stdin.
+    Problem {
+        /// The problem (see `grundy list`).
+        name: String,
+    },
+    /// List operations, compounds and registry entries, with their syntax.
+    List,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// Seed of the random cases (default: drawn at random, and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Random cases per entry.
+    #[arg(long, default_value_t = 200)]
+    cases: u64,
+    /// Stop drawing random cases after this many seconds in all (the exhaustive part always runs).
+    #[arg(long, value_name = "SECONDS")]
+    budget: Option<f64>,
+    /// Check only these entries (repeatable), e.g. `--only pack:2,1,0,1`.
+    #[arg(long, value_name = "NAME")]
+    only: Vec<String>,
+    /// Compare the two sides on this one case of the `--only` entry (as printed in a report).
+    #[arg(long, value_name = "CASE", requires = "only")]
+    case: Option<String>,
+    /// Skip the exhaustive part.
+    #[arg(long)]
+    no_exhaustive: bool,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D (see `grundy list`).
+    game: String,
+    /// The plate sizes.
+    #[arg(required = true, value_name = "PLATE")]
+    plates: Vec<String>,
+    /// The compound: disjunctive, diminished, selective, shortened, conjunctive, continued.
+    #[arg(long, value_name = "COMPOUND")]
+    sum: Option<String>,
+    /// Misère play: the player to move at the end wins.
+    #[arg(long)]
+    misere: bool,
+    /// Solve by brute force on whole positions instead of by theory.
+    #[arg(long)]
+    oracle: bool,
+    /// With --oracle: write the explored graph in Graphviz DOT to this file.
+    #[arg(long, value_name = "FILE", requires = "oracle")]
+    dot: Option<PathBuf>,
+    /// With --oracle: most positions to explore.
+    #[arg(long, default_value_t = Budget::default().max_states)]
+    max_states: usize,
+    /// With --oracle: most moves to generate.
+    #[arg(long, default_value_t = Budget::default().max_moves)]
+    max_moves: usize,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command line; returns the process exit code (0 fine, 1 a mismatch, 2 an error).
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("grundy: error: {}", one_line(&format!("{error:#}")));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Check(args) => check(args),
+        Command::Solve(args) => solve(args),
+        Command::Pack => problem("pack"),
+        Command::Problem { name } => problem(&name),
+        Command::List => list(),
+    }
+}
+
+fn read_stdin() -> anyhow::Result<Vec<u8>> {
+    let mut input = Vec::new();
+    std::io::stdin().lock().read_to_end(&mut input).context("reading standard input")?;
+    Ok(input)
+}
+
+fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(bytes).and_then(|()| stdout.flush()).context("writing standard output")
+}
+
+/// The catalog problems with a contest format.
+const PROBLEMS: &[(&str, &str)] = &[("pack", "Xmas Contest 2024 \"Game Pack\": A B C D T, then T lines n x1 … xn")];
+
+fn problem(name: &str) -> anyhow::Result<ExitCode> {
+    match name {
+        "pack" => {
+            let output = crate::pack::solve(&read_stdin()?)?;
+            write_stdout(&output)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => {
+            let known: Vec<&str> = PROBLEMS.iter().map(|(name, _)| *name).collect();
+            bail!("unknown problem `{name}`; known problems: {}", known.join(", "))
+        }
+    }
+}
+
+fn list() -> anyhow::Result<ExitCode> {
+    let mut out = String::new();
+    out.push_str("Games: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D\n");
+    out.push_str(&format!("  operations: {}\n", registry::operation_syntax()));
+    out.push_str("  compounds:\n");
+    for compound in Compound::ALL {
+        let (b, c) = compound.pack_code();
+        out.push_str(&format!("    {:<12} {} (Game Pack B={b}, C={c})\n", compound.name(), compound.full_name()));
+    }
+    out.push_str("  play: normal (default), misere\n");
+    out.push_str("Problems (grundy problem NAME, stdin → stdout):\n");
+    for (name, format) in PROBLEMS {
+        out.push_str(&format!("  {name:<12} {format}\n"));
+    }
+    out.push_str("Registry entries (grundy check --only NAME):\n");
+    for entry in registry::all() {
+        out.push_str(&format!("  {:<14} {}\n", entry.name(), entry.summary()));
+    }
+    write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The rule set of `grundy solve GAME [--sum C] [--misere]`.
+fn solve_rules(args: &SolveArgs) -> anyhow::Result<RuleSet> {
+    let mut rules: RuleSet = args.game.parse()?;
+    let explicit = args.game.starts_with("pack:") || args.game.contains('/');
+    if explicit && (args.sum.is_some() || args.misere) {
+        bail!(
+            "game `{}` already names its compound and play; drop --sum/--misere or give only the operation",
+            args.game
+        );
+    }
+    if let Some(sum) = &args.sum {
+        rules.compound = sum.parse()?;
+    }
+    if args.misere {
+        rules.play = Play::Misere;
+    }
+    Ok(rules)
+}
+
+fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let rules = solve_rules(&args)?;
+    let position: Position = args.plates.join(" ").parse()?;
+    let plates = position.plates().to_vec();
+    let (solver_name, solution, plate_values, winning) = if args.oracle {
+        let budget = Budget { max_states: args.max_states, max_moves: args.max_moves };
+        let mut engine = Engine::new(PileGame::new(rules.clone()), PileGame::value_kind(&rules), budget);
+        let id = engine.solve_id(&plates)?;
+        if let Some(path) = &args.dot {
+            let graph = engine.graph(id);
+            let dot = petgraph::dot::Dot::with_config(&graph, &[petgraph::dot::Config::EdgeNoLabel]);
+            std::fs::write(path, format!("{dot:?}")).with_context(|| format!("writing {}", path.display()))?;
+        }
+        let winning = engine.winning_option(id).map(|child| engine.position(child).clone());
+        ("oracle", engine.solution(id), None, winning)
+    } else {
+        let solver = PileSolver::new(&rules, position.largest())?;
+        let solution = solver.solve(&plates)?;
+        let values = plates
+            .iter()
+            .map(|&x| solver.plate_value(x).map(|value| (x, value.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let winning = if solution.outcome == grundy_rules::Outcome::First {
+            fast_winning_move(&rules, &solver, &plates)
+        } else {
+            None
+        };
+        ("fast", solution, Some(values), winning)
+    };
+    let mut text = String::new();
+    if args.json {
+        let value = solution.value.map(|value| json!({"kind": value.kind().name(), "value": value_number(&solution)}));
+        let document = json!({
+            "game": rules.to_string(),
+            "position": plates,
+            "solver": solver_name,
+            "outcome": match solution.outcome { grundy_rules::Outcome::First => "first", grundy_rules::Outcome::Second => "second" },
+            "value": value,
+            "plates": plate_values.as_ref().map(|values| values.iter().map(|(x, v)| json!({"plate": x, "value": v})).collect::<Vec<_>>()),
+            "winning_move": winning,
+        });
+        text = serde_json::to_string_pretty(&document)? + "\n";
+    } else {
+        text.push_str(&format!("game: {rules}\nposition: {position}\nsolver: {solver_name}\n"));
+        text.push_str(&format!("outcome: {}\n", solution.outcome));
+        if let Some(value) = solution.value {
+            text.push_str(&format!("value: {value}\n"));
+        }
+        if let Some(values) = &plate_values {
+            let described: Vec<String> = values.iter().map(|(x, v)| format!("{x}: {v}")).collect();
+            text.push_str(&format!("plates: {}\n", described.join("; ")));
+        }
+        match (&winning, solution.outcome) {
+            (Some(option), _) => {
+                let option: Vec<String> = option.iter().map(u64::to_string).collect();
+                text.push_str(&format!("winning move: {position} -> {}\n", option.join(" ")));
+            }
+            (None, grundy_rules::Outcome::First) => text.push_str("winning move: not found within the search limit\n"),
+            (None, grundy_rules::Outcome::Second) => {}
+        }
+    }
+    write_stdout(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn value_number(solution: &Solution) -> serde_json::Value {
+    use grundy_rules::{Foreclosed, Value};
+    match solution.value {
+        Some(
+            Value::Grundy(n) | Value::Remoteness(n) | Value::Suspense(n) | Value::Foreclosed(Foreclosed::Grundy(n)),
+        ) => {
+            json!(n)
+        }
+        Some(Value::Foreclosed(Foreclosed::Ended)) => json!("ended"),
+        Some(Value::Foreclosed(Foreclosed::Imminent)) => json!("imminent"),
+        None => serde_json::Value::Null,
+    }
+}
+
+/// A winning move found by listing the position's options (by the rules) and judging each with
+/// the fast solver; at most this many options are tried.
+const WINNING_MOVE_SEARCH: usize = 200_000;
+
+fn fast_winning_move(rules: &RuleSet, solver: &PileSolver, plates: &[u64]) -> Option<Vec<u64>> {
+    struct Finder<'a> {
+        solver: &'a PileSolver,
+        tried: usize,
+        found: Option<Vec<u64>>,
+    }
+    impl OptionSink<Vec<u64>> for Finder<'_> {
+        fn option(&mut self, option: &Vec<u64>) -> ControlFlow<()> {
+            self.tried += 1;
+            if self.tried > WINNING_MOVE_SEARCH {
+                return ControlFlow::Break(());
+            }
+            match self.solver.solve(option) {
+                Ok(solution) if solution.outcome == grundy_rules::Outcome::Second => {
+                    self.found = Some(option.clone());
+                    ControlFlow::Break(())
+                }
+                _ => ControlFlow::Continue(()),
+            }
+        }
+        fn expect(&mut self, _count: u128) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+    }
+    let mut finder = Finder { solver, tried: 0, found: None };
+    let _ = PileGame::new(rules.clone()).options(&plates.to_vec(), &mut finder);
+    finder.found
+}
+
+fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
+        registry::all()
+    } else {
+        args.only
+            .iter()
+            .map(|name| {
+                registry::find(name).ok_or_else(|| anyhow!("no registry entry named `{name}` (see grundy list)"))
+            })
+            .collect::<anyhow::Result<_>>()?
+    };
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let started = Instant::now();
+    let reports: Vec<EntryReport> = if let Some(case) = &args.case {
+        if entries.len() != 1 {
+            bail!("--case needs exactly one --only entry");
+        }
+        vec![entries[0].replay(case).map_err(|e| anyhow!("--case: {e}"))?]
+    } else {
+        let plan = Plan {
+            seed,
+            cases: args.cases,
+            deadline: args.budget.map(|seconds| started + Duration::from_secs_f64(seconds.max(0.0))),
+            exhaustive: !args.no_exhaustive,
+        };
+        run_entries(&entries, &plan, !args.json)
+    };
+    let mismatches = reports.iter().filter(|r| r.status == Status::Mismatch).count();
+    let errors = reports.iter().filter(|r| r.status == Status::Error).count();
+    let elapsed = started.elapsed().as_secs_f64();
+    if args.json {
+        let document = json!({
+            "seed": seed,
+            "entries": reports,
+            "summary": {
+                "entries": reports.len(),
+                "ok": reports.len() - mismatches - errors,
+                "mismatches": mismatches,
+                "errors": errors,
+                "exhaustive_cases": reports.iter().map(|r| r.exhaustive).sum::<u64>(),
+                "random_cases": reports.iter().map(|r| r.random).sum::<u64>(),
+                "seconds": elapsed,
+            }
+        });
+        write_stdout((serde_json::to_string_pretty(&document)? + "\n").as_bytes())?;
+    } else {
+        let mut text = String::new();
+        for report in &reports {
+            text.push_str(&report_lines(report));
+        }
+        text.push_str(&format!(
+            "{} entries: {} ok, {mismatches} mismatched, {errors} failed; {} exhaustive and {} random cases in {elapsed:.1}s (seed {seed})\n",
+            reports.len(),
+            reports.len() - mismatches - errors,
+            reports.iter().map(|r| r.exhaustive).sum::<u64>(),
+            reports.iter().map(|r| r.random).sum::<u64>(),
+        ));
+        write_stdout(text.as_bytes())?;
+    }
+    Ok(if mismatches > 0 {
+        ExitCode::from(1)
+    } else if errors > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher
+        .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher.finish()
+}
+
+/// Runs the entries on all cores, reports in registry order.
+fn run_entries(entries: &[Box<dyn Entry>], plan: &Plan, show_progress: bool) -> Vec<EntryReport> {
+    let bar = if show_progress && std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(entries.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} entries, {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let cases = std::sync::atomic::AtomicU64::new(0);
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<EntryReport>>> = Mutex::new(vec![None; entries.len()]);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(entries.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(entry) = entries.get(index) else { break };
+                    let progress = |n: u64| {
+                        let total = cases.fetch_add(n, Ordering::Relaxed) + n;
+                        if total % 1024 == 0 {
+                            bar.set_message(format!("{total} cases"));
+                        }
+                    };
+                    let report = entry.run(plan, &progress);
+                    results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(report);
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    results
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .into_iter()
+        .map(|report| report.expect("every entry was run"))
+        .collect()
+}
+
+fn report_lines(report: &EntryReport) -> String {
+    let status = match report.status {
+        Status::Ok => "ok",
+        Status::Mismatch => "MISMATCH",
+        Status::Error => "ERROR",
+    };
+    let mut text =
+        format!("{:<14} {:<8} exhaustive {:>6}  random {:>5}", report.name, status, report.exhaustive, report.random);
+    if report.unsupported > 0 {
+        text.push_str(&format!("  unsupported {}", report.unsupported));
+    }
+    text.push_str(&format!("  ({:.2}s)\n", report.seconds));
+    if let Some(example) = &report.unsupported_example {
+        text.push_str(&format!("  fast side declined, e.g. {example}\n"));
+    }
+    if let Some(counterexample) = &report.counterexample {
+        text.push_str(&format!("  counterexample: {}\n", counterexample.instance));
+        text.push_str(&format!("    oracle: {}\n", counterexample.oracle));
+        text.push_str(&format!("    fast:   {}\n", counterexample.fast));
+        text.push_str(&format!(
+            "    first found as {} (shrunk in {} steps)\n",
+            counterexample.found, counterexample.shrink_steps
+        ));
+        text.push_str(&format!("    replay: {}\n", counterexample.replay));
+    }
+    if let Some(error) = &report.error {
+        text.push_str(&format!("  error: {error}\n"));
+    }
+    text
+}

@@ -1,0 +1,315 @@
+//! The catalog registry: each entry pairs an oracle and a fast solver over one family of games,
+//! with generators of small cases. Tests, the CLI and the benches all run the same entries.
+//!
+//! A new family implements [`Family`] (instances, generators, shrinking, one comparison); the
+//! blanket implementation turns it into an [`Entry`] the harness can run without knowing its
+//! instance type.
+
+use std::fmt;
+use std::sync::Arc;
+
+use grundy_fast::PileSolver;
+use grundy_oracle::{Budget, Engine, OracleError, PileGame};
+use grundy_rules::{Action, Operation, Position, RuleSet, Solution};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+/// What one comparison of oracle and fast found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Comparison {
+    /// Both gave the same outcome, and the same value wherever the fast side gave one.
+    Agree,
+    /// They differ: each side's answer in words.
+    Disagree {
+        /// The oracle's answer.
+        oracle: String,
+        /// The fast side's answer.
+        fast: String,
+    },
+    /// The fast side declined, with its reason (not a failure: it never guesses).
+    Unsupported(String),
+}
+
+/// A family of games with an oracle, a fast solver and case generators.
+pub trait Family: Send + Sync {
+    /// One case: a position of a game, or a whole problem instance.
+    type Instance: Clone + fmt::Display;
+    /// What a run keeps between cases (the oracle's memo, the fast side's tables).
+    type Session;
+
+    /// The entry's name, e.g. `pack:2,1,0,1`.
+    fn name(&self) -> String;
+    /// One line: the game's rules and how much the exhaustive part covers.
+    fn summary(&self) -> String;
+    /// Every small case, smallest first.
+    fn exhaustive(&self) -> Vec<Self::Instance>;
+    /// A words description of the exhaustive cases, e.g. "all positions of ≤ 4 plates ≤ 12".
+    fn exhaustive_description(&self) -> String;
+    /// One random case.
+    fn random(&self, rng: &mut ChaCha8Rng) -> Self::Instance;
+    /// Cases strictly smaller than `instance`, most promising first.
+    fn shrink(&self, instance: &Self::Instance) -> Vec<Self::Instance>;
+    /// Reads a case back from its `Display` text.
+    fn parse_instance(&self, text: &str) -> Result<Self::Instance, String>;
+    /// A fresh session.
+    fn session(&self) -> Self::Session;
+    /// Runs both sides on one case.
+    fn compare(&self, session: &mut Self::Session, instance: &Self::Instance) -> Result<Comparison, OracleError>;
+}
+
+/// A registry entry with its instance type erased, as the harness runs it.
+pub trait Entry: Send + Sync {
+    /// See [`Family::name`].
+    fn name(&self) -> String;
+    /// See [`Family::summary`].
+    fn summary(&self) -> String;
+    /// Runs the cross-check; see [`crate::check`].
+    fn run(&self, plan: &crate::check::Plan, progress: &dyn Fn(u64)) -> crate::check::EntryReport;
+    /// Compares the two sides on one case given as text.
+    fn replay(&self, instance: &str) -> Result<crate::check::EntryReport, String>;
+}
+
+impl<F: Family> Entry for F {
+    fn name(&self) -> String {
+        Family::name(self)
+    }
+
+    fn summary(&self) -> String {
+        Family::summary(self)
+    }
+
+    fn run(&self, plan: &crate::check::Plan, progress: &dyn Fn(u64)) -> crate::check::EntryReport {
+        crate::check::run_family(self, plan, progress)
+    }
+
+    fn replay(&self, instance: &str) -> Result<crate::check::EntryReport, String> {
+        let instance = self.parse_instance(instance)?;
+        Ok(crate::check::replay_family(self, &instance))
+    }
+}
+
+/// A fast solver for piles given as a function: used to plant a wrong solver in tests.
+pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, String> + Send + Sync>;
+
+/// Sizes of generated pile positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// Most plates.
+    pub plates: usize,
+    /// Largest plate.
+    pub size: u64,
+}
+
+/// A pile rule set as a registry entry.
+#[derive(Clone)]
+pub struct PileEntry {
+    name: String,
+    rules: RuleSet,
+    exhaustive: Shape,
+    fast: Option<PileFast>,
+}
+
+impl PileEntry {
+    /// The entry for `rules`, named `name`.
+    pub fn new(name: impl Into<String>, rules: RuleSet) -> PileEntry {
+        let exhaustive = match rules.compound.action() {
+            Action::One => Shape { plates: 4, size: 12 },
+            Action::Some | Action::Every => Shape { plates: 3, size: 9 },
+        };
+        PileEntry { name: name.into(), rules, exhaustive, fast: None }
+    }
+
+    /// The same entry with another fast solver (a planted one, in tests).
+    pub fn with_fast(mut self, fast: PileFast) -> PileEntry {
+        self.fast = Some(fast);
+        self
+    }
+
+    /// The same entry with another exhaustive shape.
+    pub fn with_exhaustive(mut self, shape: Shape) -> PileEntry {
+        self.exhaustive = shape;
+        self
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The largest plate any generated case holds, so the fast side's tables are built once.
+    fn largest_plate(&self) -> u64 {
+        self.exhaustive.size.max(RANDOM_SINGLE_PLATE)
+    }
+}
+
+/// Random single-plate cases go up to this size: long enough to run the tables far past their
+/// first values, small enough for the oracle.
+const RANDOM_SINGLE_PLATE: u64 = 3000;
+
+/// The oracle's memo and the fast side's tables, kept across the cases of a run.
+pub struct PileSession {
+    oracle: Engine<PileGame>,
+    fast: Result<PileSolver, grundy_fast::Unsupported>,
+}
+
+impl Family for PileEntry {
+    type Instance = Position;
+    type Session = PileSession;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn summary(&self) -> String {
+        format!("{} ({})", self.rules, self.exhaustive_description())
+    }
+
+    fn exhaustive(&self) -> Vec<Position> {
+        let Shape { plates, size } = self.exhaustive;
+        let mut all = Vec::new();
+        for count in 1..=plates {
+            let mut current = vec![0u64; count];
+            loop {
+                all.push(Position::new(current.clone()).expect("at least one plate"));
+                // Next non-decreasing sequence of `count` sizes in 0..=size.
+                let Some(i) = (0..count).rev().find(|&i| current[i] < size) else { break };
+                let next = current[i] + 1;
+                current[i..].fill(next);
+            }
+        }
+        all
+    }
+
+    fn exhaustive_description(&self) -> String {
+        format!("all positions of ≤ {} plates ≤ {}", self.exhaustive.plates, self.exhaustive.size)
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Position {
+        let splits = self.rules.operation.splits();
+        let one = self.rules.compound.action() == Action::One;
+        let plates = match rng.random_range(0..3) {
+            // One plate, far along the tables.
+            0 if !splits => vec![rng.random_range(0..=RANDOM_SINGLE_PLATE)],
+            // A few plates, wider than the exhaustive part.
+            _ => {
+                let (most_plates, most_tokens, largest) = match (splits, one) {
+                    (false, true) => (5, 60, 20),
+                    (false, false) => (3, 36, 14),
+                    (true, true) => (4, 22, 16),
+                    (true, false) => (3, 16, 12),
+                };
+                let count = rng.random_range(1..=most_plates);
+                let mut left = most_tokens;
+                (0..count)
+                    .map(|_| {
+                        let x = rng.random_range(0..=largest.min(left));
+                        left -= x;
+                        x
+                    })
+                    .collect()
+            }
+        };
+        Position::new(plates).expect("at least one plate")
+    }
+
+    fn shrink(&self, position: &Position) -> Vec<Position> {
+        let plates = position.plates();
+        let mut smaller = Vec::new();
+        let mut push = |candidate: Vec<u64>| {
+            if let Some(candidate) = Position::new(candidate) {
+                if candidate != *position && !smaller.contains(&candidate) {
+                    smaller.push(candidate);
+                }
+            }
+        };
+        for i in 0..plates.len() {
+            if plates.len() > 1 {
+                let mut without = plates.to_vec();
+                without.remove(i);
+                push(without);
+            }
+        }
+        for i in 0..plates.len() {
+            for replacement in [0, plates[i] / 2, plates[i].saturating_sub(1)] {
+                if replacement < plates[i] {
+                    let mut changed = plates.to_vec();
+                    changed[i] = replacement;
+                    push(changed);
+                }
+            }
+        }
+        smaller
+    }
+
+    fn parse_instance(&self, text: &str) -> Result<Position, String> {
+        text.parse::<Position>().map_err(|e| e.to_string())
+    }
+
+    fn session(&self) -> PileSession {
+        let kind = PileGame::value_kind(&self.rules);
+        PileSession {
+            oracle: Engine::new(PileGame::new(self.rules.clone()), kind, Budget::default()),
+            fast: PileSolver::new(&self.rules, self.largest_plate()),
+        }
+    }
+
+    fn compare(&self, session: &mut PileSession, position: &Position) -> Result<Comparison, OracleError> {
+        let truth = session.oracle.solve(&position.plates().to_vec())?;
+        let fast = match &self.fast {
+            Some(planted) => planted(position.plates()),
+            None => match &session.fast {
+                Ok(solver) if position.largest() <= solver.limit() => {
+                    solver.solve(position.plates()).map_err(|e| e.to_string())
+                }
+                Ok(_) | Err(_) => PileSolver::new(&self.rules, position.largest())
+                    .and_then(|solver| solver.solve(position.plates()))
+                    .map_err(|e| e.to_string()),
+            },
+        };
+        Ok(match fast {
+            Err(reason) => Comparison::Unsupported(reason),
+            Ok(answer) => {
+                let value_agrees = answer.value.is_none() || answer.value == truth.value;
+                if answer.outcome == truth.outcome && value_agrees {
+                    Comparison::Agree
+                } else {
+                    Comparison::Disagree { oracle: describe(&truth), fast: describe(&answer) }
+                }
+            }
+        })
+    }
+}
+
+/// A solution in words: `first player wins (grundy 3)`.
+pub fn describe(solution: &Solution) -> String {
+    match solution.value {
+        Some(value) => format!("{} ({value})", solution.outcome),
+        None => solution.outcome.to_string(),
+    }
+}
+
+/// Every registry entry, in a stable order: the 60 Game Pack rule sets.
+pub fn all() -> Vec<Box<dyn Entry>> {
+    pack_entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>).collect()
+}
+
+/// The 60 Game Pack rule sets, named `pack:A,B,C,D`.
+pub fn pack_entries() -> Vec<PileEntry> {
+    RuleSet::pack_all()
+        .into_iter()
+        .map(|rules| {
+            let (a, b, c, d) = rules.pack_code().expect("a Game Pack rule set");
+            PileEntry::new(format!("pack:{a},{b},{c},{d}"), rules)
+        })
+        .collect()
+}
+
+/// The entry named `name`, if any.
+pub fn find(name: &str) -> Option<Box<dyn Entry>> {
+    all().into_iter().find(|entry| entry.name() == name)
+}
+
+/// The operation names, for `grundy list`.
+pub fn operation_syntax() -> &'static str {
+    Operation::SYNTAX
+}
