@@ -73,7 +73,7 @@ struct SolveArgs {
     /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D (see `grundy list`).
     game: String,
     /// The plate sizes.
-    #[arg(required = true, value_name = "PLATE")]
+    #[arg(required = true, value_name = "PLATE", allow_negative_numbers = true)]
     plates: Vec<String>,
     /// The compound: disjunctive, diminished, selective, shortened, conjunctive, continued.
     #[arg(long, value_name = "COMPOUND")]
@@ -100,7 +100,18 @@ struct SolveArgs {
 
 /// Runs the command line; returns the process exit code (0 fine, 1 a mismatch, 2 an error).
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => error.exit(), // --help, --version
+        Err(error) => {
+            // clap's first line says what is wrong; the usage it adds is one `--help` away.
+            let rendered = error.to_string();
+            let what: Vec<&str> = rendered.lines().take_while(|line| !line.trim().is_empty()).map(str::trim).collect();
+            let what = what.join(" ");
+            eprintln!("grundy: error: {} (see grundy --help)", what.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
     match run(cli) {
         Ok(code) => code,
         Err(error) => {
@@ -125,7 +136,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn read_stdin() -> anyhow::Result<Vec<u8>> {
-    let mut input = Vec::new();
+    use std::os::fd::AsFd;
+    // When stdin is a file, its size lets the buffer be allocated once.
+    let size_hint = std::io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .ok()
+        .and_then(|fd| std::fs::File::from(fd).metadata().ok())
+        .filter(|metadata| metadata.is_file())
+        .map_or(0, |metadata| metadata.len() as usize);
+    let mut input = Vec::with_capacity(size_hint + 1);
     std::io::stdin().lock().read_to_end(&mut input).context("reading standard input")?;
     Ok(input)
 }

@@ -68,9 +68,9 @@ pub struct Budget {
 }
 
 impl Default for Budget {
-    /// 20 million positions and 400 million moves: a few GiB at most on pile games.
+    /// 20 million positions and 100 million moves: a few GiB at most on pile games.
     fn default() -> Self {
-        Budget { max_states: 20_000_000, max_moves: 400_000_000 }
+        Budget { max_states: 20_000_000, max_moves: 100_000_000 }
     }
 }
 

@@ -1,0 +1,130 @@
+//! The `grundy` binary: outputs, exit codes, and one-line errors for bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A user error: exit code 2 and exactly one line on stderr containing `expected`.
+fn fails_with(args: &[&str], stdin: &str, expected: &str) {
+    let output = grundy(args, stdin);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+    assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+    assert!(message.contains(expected), "{args:?}: {message}");
+}
+
+#[test]
+fn pack_sample() {
+    let output = grundy(&["pack"], "0 0 0 0 2\n2 1 1\n3 1 2 3\n");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "White\nWhite\n");
+    let output = grundy(&["problem", "pack"], "0 0 0 0 2\n2 1 1\n3 1 2 3\n");
+    assert_eq!(stdout(&output), "White\nWhite\n");
+}
+
+#[test]
+fn pack_rejects_bad_input_in_one_line() {
+    fails_with(&["pack"], "0 0 0 0 1\n2 1 x\n", "line 2, token 3");
+    fails_with(&["pack"], "5 0 0 0 1\n1 1\n", "A must be between 0 and 4");
+    fails_with(&["pack"], "0 0 0 0 3\n1 1\n", "line 3, token 1");
+    fails_with(&["pack"], "2 0 0 0 1\n1 99999999999\n", "larger than the fast side's limit");
+    fails_with(&["pack"], "", "expected A");
+    fails_with(&["problem", "nonesuch"], "", "unknown problem `nonesuch`");
+}
+
+#[test]
+fn solve_reports_outcome_value_and_a_winning_move() {
+    let output = grundy(&["solve", "nim", "3", "4", "5"], "");
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(text.contains("outcome: first player wins"), "{text}");
+    assert!(text.contains("value: grundy 2"), "{text}");
+    assert!(text.contains("winning move: 3 4 5 -> 1 4 5"), "{text}");
+    let oracle = stdout(&grundy(&["solve", "nim", "--oracle", "3", "4", "5"], ""));
+    assert!(oracle.contains("value: grundy 2") && oracle.contains("winning move"), "{oracle}");
+}
+
+#[test]
+fn solve_json_and_compounds() {
+    let output = grundy(&["solve", "half", "--sum", "conjunctive", "--misere", "--json", "6", "9"], "");
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(document["game"], "half/conjunctive/misere");
+    assert_eq!(document["value"]["kind"], "remoteness");
+    let oracle = grundy(&["solve", "pack:2,2,1,1", "--oracle", "--json", "6", "9"], "");
+    let truth: serde_json::Value = serde_json::from_slice(&oracle.stdout).expect("JSON");
+    assert_eq!(truth["outcome"], document["outcome"]);
+    assert_eq!(truth["value"], document["value"]);
+}
+
+#[test]
+fn solve_rejects_bad_games_and_positions() {
+    fails_with(&["solve", "sub:1,x", "3"], "", "column 7");
+    fails_with(&["solve", "nim", "3", "-4"], "", "plate 2");
+    fails_with(&["solve", "nim", "--sum", "sideways", "3"], "", "compound");
+    fails_with(&["solve", "pack:0,0,0,0", "--misere", "3"], "", "already names");
+    fails_with(&["solve", "half", "18446744073709551615"], "", "larger than the fast side's limit");
+    fails_with(&["solve", "nim", "--oracle", "--max-states", "10", "40"], "", "state budget");
+    fails_with(&["solve", "nim", "--oracle", "--max-moves", "5000000", "1000000"], "", "move budget");
+    fails_with(&["solve", "nim"], "", "required arguments were not provided: <PLATE>...");
+    fails_with(&["solve", "nim", "--bogus", "1"], "", "unexpected argument '--bogus'");
+}
+
+#[test]
+fn solve_oracle_writes_the_graph_as_dot() {
+    let dir = std::env::temp_dir().join(format!("grundy-dot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("graph.dot");
+    let output = grundy(&["solve", "nim", "--oracle", "--dot", path.to_str().unwrap(), "2"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let dot = std::fs::read_to_string(&path).unwrap();
+    assert!(dot.starts_with("digraph"), "{dot}");
+    assert_eq!(dot.matches("->").count(), 3, "{dot}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_one_entry_and_replay_one_case() {
+    let output = grundy(&["check", "--only", "pack:2,1,0,1", "--seed", "7", "--cases", "20"], "");
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("pack:2,1,0,1   ok"), "{text}");
+    assert!(text.contains("(seed 7)"), "{text}");
+    let replay = grundy(&["check", "--only", "pack:2,1,0,1", "--case", "3 4"], "");
+    assert!(replay.status.success());
+    let json = grundy(&["check", "--only", "pack:4,0,0,1", "--seed", "1", "--cases", "5", "--json"], "");
+    let document: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(document["summary"]["mismatches"], 0);
+    assert_eq!(document["entries"][0]["exhaustive"], 2379);
+}
+
+#[test]
+fn check_rejects_unknown_entries() {
+    fails_with(&["check", "--only", "pack:9,9,9,9"], "", "no registry entry named `pack:9,9,9,9`");
+    fails_with(&["check", "--only", "pack:0,0,0,0", "--case", "1 y"], "", "plate 2");
+}
+
+#[test]
+fn list_names_every_entry() {
+    let text = stdout(&grundy(&["list"], ""));
+    assert_eq!(text.matches("pack:").count(), 60 + 1);
+    assert!(text.contains("continued    continued conjunctive (Game Pack B=2, C=0)"), "{text}");
+}

@@ -1,0 +1,122 @@
+//! Property tests: on random positions, the fast side agrees with the oracle on who wins, and on
+//! the whole position's value wherever the fast side gives one — for each of the twelve compounds
+//! (six compounds × normal/misère) over the five Game Pack operations.
+//!
+//! Failures shrink to a minimal position and are persisted in `proptest-regressions/`. Case
+//! counts are bounded for CI; set `GRUNDY_SOAK=N` to run N times more.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use grundy::registry::{Comparison, Family, PileEntry, PileSession};
+use grundy_rules::{Compound, Operation, Play, Position, RuleSet};
+use proptest::prelude::*;
+
+fn cases() -> u32 {
+    let soak: u32 = std::env::var("GRUNDY_SOAK").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    48 * soak.max(1)
+}
+
+type Sessions = Mutex<HashMap<String, Arc<Mutex<(PileEntry, PileSession)>>>>;
+
+/// One session (oracle memo and fast tables) per rule set, shared by every case of the run.
+fn session(rules: &RuleSet) -> Arc<Mutex<(PileEntry, PileSession)>> {
+    static SESSIONS: OnceLock<Sessions> = OnceLock::new();
+    let sessions = SESSIONS.get_or_init(Default::default);
+    let mut sessions = sessions.lock().unwrap_or_else(|e| e.into_inner());
+    sessions
+        .entry(rules.to_string())
+        .or_insert_with(|| {
+            let entry = PileEntry::new(rules.to_string(), rules.clone());
+            let session = entry.session();
+            Arc::new(Mutex::new((entry, session)))
+        })
+        .clone()
+}
+
+fn agrees(operation: u8, compound: Compound, play: Play, plates: Vec<u64>) -> Result<(), TestCaseError> {
+    let rules = RuleSet::new(Operation::from_pack(operation).unwrap(), compound, play);
+    let position = Position::new(plates).unwrap();
+    let shared = session(&rules);
+    let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+    let (entry, session) = &mut *guard;
+    match entry.compare(session, &position) {
+        Ok(Comparison::Agree) => Ok(()),
+        Ok(Comparison::Unsupported(reason)) => {
+            Err(TestCaseError::fail(format!("{rules} {position}: unsupported: {reason}")))
+        }
+        Ok(Comparison::Disagree { oracle, fast }) => {
+            Err(TestCaseError::fail(format!("{rules} on {position}: oracle says {oracle}, fast says {fast}")))
+        }
+        Err(error) => Err(TestCaseError::fail(format!("{rules} on {position}: {error}"))),
+    }
+}
+
+/// Positions: a few plates, with splitting and set-valued actions kept small for the oracle.
+fn plates(operation: u8, compound: Compound) -> BoxedStrategy<Vec<u64>> {
+    let one_plate_per_turn = matches!(compound, Compound::Disjunctive | Compound::Diminished);
+    match (operation == 4, one_plate_per_turn) {
+        (false, true) => prop::collection::vec(0u64..=24, 1..=5).boxed(),
+        (false, false) => prop::collection::vec(0u64..=12, 1..=3).boxed(),
+        (true, true) => prop::collection::vec(0u64..=10, 1..=3).boxed(),
+        (true, false) => prop::collection::vec(0u64..=8, 1..=3).boxed(),
+    }
+}
+
+fn operation_and_plates(compound: Compound) -> impl Strategy<Value = (u8, Vec<u64>)> {
+    (0u8..=4).prop_flat_map(move |operation| (Just(operation), plates(operation, compound)))
+}
+
+macro_rules! compound_matches_oracle {
+    ($($name:ident: $compound:expr, $play:expr;)*) => {$(
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(cases()))]
+            #[test]
+            fn $name((operation, plates) in operation_and_plates($compound)) {
+                agrees(operation, $compound, $play, plates)?;
+            }
+        }
+    )*};
+}
+
+compound_matches_oracle! {
+    disjunctive_normal_matches_oracle: Compound::Disjunctive, Play::Normal;
+    disjunctive_misere_matches_oracle: Compound::Disjunctive, Play::Misere;
+    diminished_normal_matches_oracle: Compound::Diminished, Play::Normal;
+    diminished_misere_matches_oracle: Compound::Diminished, Play::Misere;
+    selective_normal_matches_oracle: Compound::Selective, Play::Normal;
+    selective_misere_matches_oracle: Compound::Selective, Play::Misere;
+    shortened_normal_matches_oracle: Compound::Shortened, Play::Normal;
+    shortened_misere_matches_oracle: Compound::Shortened, Play::Misere;
+    conjunctive_normal_matches_oracle: Compound::Conjunctive, Play::Normal;
+    conjunctive_misere_matches_oracle: Compound::Conjunctive, Play::Misere;
+    continued_normal_matches_oracle: Compound::Continued, Play::Normal;
+    continued_misere_matches_oracle: Compound::Continued, Play::Misere;
+}
+
+/// The registry's own check, as `grundy check` runs it, on every entry: exhaustive small
+/// positions and seeded random ones.
+#[test]
+fn every_registry_entry_passes_check() {
+    let plan = grundy::check::Plan { seed: 20261122, cases: 30, deadline: None, exhaustive: true };
+    let entries = grundy::registry::all();
+    assert_eq!(entries.len(), 60);
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = entries
+            .chunks(entries.len().div_ceil(2))
+            .map(|chunk| {
+                let plan = &plan;
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|entry| entry.run(plan, &|_| {}))
+                        .filter(|report| report.status != grundy::check::Status::Ok || report.unsupported > 0)
+                        .map(|report| format!("{report:?}"))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|handle| handle.join().unwrap()).collect()
+    });
+    assert!(failures.is_empty(), "{failures:#?}");
+}
