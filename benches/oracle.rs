@@ -1,1 +1,75 @@
-fn main() {}
+//! The oracle's speed: canonical positions solved per second (criterion's "elements") on pile
+//! games, and the exhaustive part of `grundy check` over all 60 Game Pack rule sets. Bytes per
+//! position are printed once per workload.
+//!
+//! `cargo bench --bench oracle`
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use grundy::check::{Plan, run_family};
+use grundy::registry::{Family, pack_entries};
+use grundy_oracle::{Budget, Engine, PileGame};
+use grundy_rules::RuleSet;
+
+/// Solves `roots` from a fresh engine; returns the number of positions and bytes held.
+fn solve_all(rules: &RuleSet, roots: &[Vec<u64>]) -> (usize, usize) {
+    let mut engine = Engine::new(PileGame::new(rules.clone()), PileGame::value_kind(rules), Budget::default());
+    for root in roots {
+        engine.solve(root).unwrap();
+    }
+    let stats = engine.stats();
+    (stats.positions, stats.bytes)
+}
+
+fn oracle(c: &mut Criterion) {
+    let mut group = c.benchmark_group("oracle");
+    group.sample_size(10);
+    let workloads: Vec<(&str, &str, Vec<Vec<u64>>)> = vec![
+        ("sub:1,2,3 one plate of 10^6", "pack:1,0,0,0", vec![vec![1_000_000]]),
+        ("mod:17 one plate of 10^6, misere", "pack:3,0,0,1", vec![vec![1_000_000]]),
+        ("sub:1,2,3 all ≤ 6 plates ≤ 20", "pack:1,0,0,0", all_positions(6, 20)),
+        ("nim all ≤ 4 plates ≤ 12", "pack:0,0,0,0", all_positions(4, 12)),
+        ("half selective all ≤ 3 plates ≤ 9", "pack:2,1,0,0", all_positions(3, 9)),
+        ("split all ≤ 4 plates ≤ 12", "pack:4,0,0,0", all_positions(4, 12)),
+    ];
+    for (name, rules, roots) in &workloads {
+        let rules: RuleSet = rules.parse().unwrap();
+        let (positions, bytes) = solve_all(&rules, roots);
+        eprintln!("{name}: {positions} positions, {:.1} bytes/position", bytes as f64 / positions as f64);
+        group.throughput(Throughput::Elements(positions as u64));
+        group.bench_function(*name, |bench| bench.iter(|| solve_all(&rules, roots)));
+    }
+    group.finish();
+
+    let mut check = c.benchmark_group("check");
+    check.sample_size(10);
+    let plan = Plan { seed: 1, cases: 0, deadline: None, exhaustive: true };
+    let entries = pack_entries();
+    let cases: usize = entries.iter().map(|entry| entry.exhaustive().len()).sum();
+    check.throughput(Throughput::Elements(cases as u64));
+    check.bench_function("exhaustive part, all 60 rule sets, one thread", |bench| {
+        bench.iter(|| {
+            for entry in &entries {
+                assert_eq!(run_family(entry, &plan, &|_| {}).status, grundy::check::Status::Ok);
+            }
+        })
+    });
+    check.finish();
+}
+
+/// Every position of at most `plates` plates of at most `size` tokens.
+fn all_positions(plates: usize, size: u64) -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for count in 1..=plates {
+        let mut current = vec![0u64; count];
+        loop {
+            all.push(current.clone());
+            let Some(i) = (0..count).rev().find(|&i| current[i] < size) else { break };
+            let next = current[i] + 1;
+            current[i..].fill(next);
+        }
+    }
+    all
+}
+
+criterion_group!(benches, oracle);
+criterion_main!(benches);

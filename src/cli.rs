@@ -1,6 +1,6 @@
 //! The command line: argument definitions (clap) and the commands they run.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -135,21 +135,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn read_stdin() -> anyhow::Result<Vec<u8>> {
-    use std::os::fd::AsFd;
-    // When stdin is a file, its size lets the buffer be allocated once.
-    let size_hint = std::io::stdin()
-        .as_fd()
-        .try_clone_to_owned()
-        .ok()
-        .and_then(|fd| std::fs::File::from(fd).metadata().ok())
-        .filter(|metadata| metadata.is_file())
-        .map_or(0, |metadata| metadata.len() as usize);
-    let mut input = Vec::with_capacity(size_hint + 1);
-    std::io::stdin().lock().read_to_end(&mut input).context("reading standard input")?;
-    Ok(input)
-}
-
 fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(bytes).and_then(|()| stdout.flush()).context("writing standard output")
@@ -161,7 +146,8 @@ const PROBLEMS: &[(&str, &str)] = &[("pack", "Xmas Contest 2024 \"Game Pack\": A
 fn problem(name: &str) -> anyhow::Result<ExitCode> {
     match name {
         "pack" => {
-            let output = crate::pack::solve(&read_stdin()?)?;
+            let input = crate::pack::read(std::io::stdin().lock())?;
+            let output = crate::pack::answer(&input)?;
             write_stdout(&output)?;
             Ok(ExitCode::SUCCESS)
         }

@@ -28,11 +28,7 @@ struct Scanner<'a> {
     token_in_line: usize,
 }
 
-impl<'a> Scanner<'a> {
-    fn new(bytes: &'a [u8]) -> Self {
-        Scanner { bytes, at: 0, line: 1, token_in_line: 0 }
-    }
-
+impl Scanner<'_> {
     fn error(&self, message: impl Into<String>) -> PackError {
         PackError { line: self.line, token: self.token_in_line, message: message.into() }
     }
@@ -104,11 +100,13 @@ impl Scanner<'_> {
     #[inline]
     fn short_number(&mut self) -> Option<u64> {
         let chunk: [u8; 8] = self.bytes.get(self.at..self.at + 8)?.try_into().ok()?;
-        let digits = u64::from_le_bytes(chunk) ^ 0x3030_3030_3030_3030;
+        let raw = u64::from_le_bytes(chunk);
+        let digits = raw ^ 0x3030_3030_3030_3030;
         // High bit of each byte that is not a digit 0..=9.
         let not_digit = (digits.wrapping_add(0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080;
         let length = (not_digit.trailing_zeros() / 8) as usize;
-        if length == 0 || length == 8 || !chunk[length].is_ascii_whitespace() {
+        // (The byte after the digits is taken from the register, not re-read from memory.)
+        if length == 0 || length == 8 || !((raw >> (8 * length)) as u8).is_ascii_whitespace() {
             return None;
         }
         // Right-align the digits (leading zero bytes), then combine pairs, quads, octets.
@@ -121,6 +119,53 @@ impl Scanner<'_> {
     }
 }
 
+/// All plates of all games, one after another: 4 bytes a plate while every plate fits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plates {
+    /// Every plate is below 2^32.
+    Narrow(Vec<u32>),
+    /// Some plate is not.
+    Wide(Vec<u64>),
+}
+
+impl Plates {
+    #[inline(always)]
+    fn push(&mut self, x: u64) {
+        match self {
+            Plates::Narrow(plates) => match u32::try_from(x) {
+                Ok(x) => plates.push(x),
+                Err(_) => {
+                    let mut wide: Vec<u64> = plates.iter().map(|&x| u64::from(x)).collect();
+                    wide.push(x);
+                    *self = Plates::Wide(wide);
+                }
+            },
+            Plates::Wide(plates) => plates.push(x),
+        }
+    }
+
+    /// Number of plates.
+    pub fn len(&self) -> usize {
+        match self {
+            Plates::Narrow(plates) => plates.len(),
+            Plates::Wide(plates) => plates.len(),
+        }
+    }
+
+    /// Whether there is no plate.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The largest plate.
+    pub fn largest(&self) -> u64 {
+        match self {
+            Plates::Narrow(plates) => plates.iter().copied().max().map_or(0, u64::from),
+            Plates::Wide(plates) => plates.iter().copied().max().unwrap_or(0),
+        }
+    }
+}
+
 /// A parsed pack input: the rule set and every game's plates.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackInput {
@@ -129,54 +174,189 @@ pub struct PackInput {
     /// Where each game's plates end in `plates`.
     pub ends: Vec<usize>,
     /// All plates of all games, game after game.
-    pub plates: Vec<u64>,
+    pub plates: Plates,
 }
 
-/// Reads a pack input.
+/// What the reader expects next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// The `i`-th of `A B C D T`.
+    Header(usize),
+    /// A game's `n`.
+    Count,
+    /// This many more plates of the current game.
+    Plates(u64),
+    /// Nothing: every game has been read.
+    Done,
+}
+
+/// Reads a pack input piece by piece (each piece ending in white space, or the last), so that
+/// a large input is never held whole.
+#[derive(Debug)]
+pub struct PackReader {
+    line: usize,
+    token_in_line: usize,
+    expect: Expect,
+    code: [u8; 4],
+    games: u64,
+    ends: Vec<usize>,
+    plates: Plates,
+}
+
+const HEADER: [(&str, u64); 5] = [("A", 4), ("B", 2), ("C", 1), ("D", 1), ("T, the number of games", u64::MAX)];
+
+impl Default for PackReader {
+    fn default() -> Self {
+        PackReader {
+            line: 1,
+            token_in_line: 0,
+            expect: Expect::Header(0),
+            code: [0; 4],
+            games: 0,
+            ends: Vec::new(),
+            plates: Plates::Narrow(Vec::new()),
+        }
+    }
+}
+
+impl PackReader {
+    /// Reads one piece; it must not end inside a token (end it after white space, or make it the
+    /// last piece).
+    pub fn feed(&mut self, piece: &[u8]) -> Result<(), PackError> {
+        let mut scanner = Scanner { bytes: piece, at: 0, line: self.line, token_in_line: self.token_in_line };
+        let result = self.read(&mut scanner);
+        self.line = scanner.line;
+        self.token_in_line = scanner.token_in_line;
+        result
+    }
+
+    fn read(&mut self, scanner: &mut Scanner<'_>) -> Result<(), PackError> {
+        while scanner.skip_space() {
+            match self.expect {
+                Expect::Header(i) => {
+                    let (name, limit) = HEADER[i];
+                    let value = scanner.number(name)?;
+                    if value > limit {
+                        return Err(scanner.error(format!("{name} must be between 0 and {limit}, found {value}")));
+                    }
+                    if i < 4 {
+                        self.code[i] = value as u8;
+                        self.expect = Expect::Header(i + 1);
+                    } else {
+                        self.games = value;
+                        self.ends.reserve(value.min(1 << 20) as usize);
+                        if let Plates::Narrow(plates) = &mut self.plates {
+                            // A plate takes at least two bytes: a digit and a separator.
+                            plates.reserve(scanner.bytes.len() / 2);
+                        }
+                        self.expect = if value == 0 { Expect::Done } else { Expect::Count };
+                    }
+                }
+                Expect::Count => {
+                    let count = scanner.number("n, the number of plates")?;
+                    if count == 0 {
+                        return Err(scanner.error("a game needs at least one plate (n = 0)"));
+                    }
+                    self.expect = Expect::Plates(count);
+                }
+                Expect::Plates(mut left) => {
+                    while left > 0 && scanner.skip_space() {
+                        self.plates.push(scanner.number("a plate size")?);
+                        left -= 1;
+                    }
+                    if left > 0 {
+                        self.expect = Expect::Plates(left);
+                        break;
+                    }
+                    self.ends.push(self.plates.len());
+                    self.expect = if self.ends.len() as u64 == self.games { Expect::Done } else { Expect::Count };
+                }
+                Expect::Done => {
+                    scanner.token_in_line += 1;
+                    return Err(scanner.error(format!("unexpected input after the last of the {} games", self.games)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The whole input, once every piece has been read.
+    pub fn finish(self) -> Result<PackInput, PackError> {
+        let missing = match self.expect {
+            Expect::Header(i) => HEADER[i].0,
+            Expect::Count => "n, the number of plates",
+            Expect::Plates(_) => "a plate size",
+            Expect::Done => {
+                let [a, b, c, d] = self.code;
+                let rules = RuleSet::from_pack(a, b, c, d).expect("A, B, C, D were checked");
+                return Ok(PackInput { rules, ends: self.ends, plates: self.plates });
+            }
+        };
+        Err(PackError {
+            line: self.line,
+            token: self.token_in_line + 1,
+            message: format!("expected {missing}, found the end of the input"),
+        })
+    }
+}
+
+/// Reads a whole pack input held in memory.
 pub fn parse(input: &[u8]) -> Result<PackInput, PackError> {
-    let mut scanner = Scanner::new(input);
-    let mut code = [0u8; 4];
-    for (slot, (name, limit)) in code.iter_mut().zip([("A", 4), ("B", 2), ("C", 1), ("D", 1)]) {
-        let value = scanner.number(name)?;
-        if value > limit {
-            return Err(scanner.error(format!("{name} must be between 0 and {limit}, found {value}")));
-        }
-        *slot = value as u8;
-    }
-    let [a, b, c, d] = code;
-    let rules = RuleSet::from_pack(a, b, c, d).expect("A, B, C, D were checked");
-    let games = scanner.number("T, the number of games")?;
-    let mut ends = Vec::with_capacity(games.min(1 << 20) as usize);
-    // A plate takes at least two bytes of input: a digit and a separator.
-    let mut plates = Vec::with_capacity(input.len() / 2);
-    for _ in 0..games {
-        let count = scanner.number("n, the number of plates")?;
-        if count == 0 {
-            return Err(scanner.error("a game needs at least one plate (n = 0)"));
-        }
-        for _ in 0..count {
-            plates.push(scanner.number("a plate size")?);
-        }
-        ends.push(plates.len());
-    }
-    if scanner.skip_space() {
-        scanner.token_in_line += 1;
-        return Err(scanner.error(format!("unexpected input after the last of the {games} games")));
-    }
-    Ok(PackInput { rules, ends, plates })
+    let mut reader = PackReader::default();
+    reader.feed(input)?;
+    reader.finish()
 }
 
-/// Solves a pack input: one `Black` / `White` line per game.
+/// Reads a pack input from a stream, a megabyte at a time.
+pub fn read(mut source: impl std::io::Read) -> anyhow::Result<PackInput> {
+    let mut reader = PackReader::default();
+    let mut buffer = vec![0u8; 1 << 20];
+    let mut filled = 0;
+    loop {
+        let read = match source.read(&mut buffer[filled..]) {
+            Ok(read) => read,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(anyhow::Error::new(error).context("reading the pack input")),
+        };
+        filled += read;
+        if read == 0 {
+            reader.feed(&buffer[..filled])?;
+            return Ok(reader.finish()?);
+        }
+        // Feed up to the last white space; keep the unfinished token for the next piece.
+        match buffer[..filled].iter().rposition(u8::is_ascii_whitespace) {
+            Some(cut) => {
+                reader.feed(&buffer[..=cut])?;
+                buffer.copy_within(cut + 1..filled, 0);
+                filled -= cut + 1;
+            }
+            None if filled == buffer.len() => buffer.resize(buffer.len() * 2, 0),
+            None => {}
+        }
+    }
+}
+
+/// Solves a pack input held in memory: one `Black` / `White` line per game.
 pub fn solve(input: &[u8]) -> anyhow::Result<Vec<u8>> {
-    let parsed = parse(input)?;
-    let largest = parsed.plates.iter().copied().max().unwrap_or(0);
-    let solver =
-        PileSolver::new(&parsed.rules, largest).map_err(|e| anyhow::anyhow!("pack rule set {}: {e}", parsed.rules))?;
-    let mut output = Vec::with_capacity(parsed.ends.len() * 6);
+    answer(&parse(input)?)
+}
+
+/// The `Black` / `White` lines of a parsed input.
+pub fn answer(input: &PackInput) -> anyhow::Result<Vec<u8>> {
+    let solver = PileSolver::new(&input.rules, input.plates.largest())
+        .map_err(|e| anyhow::anyhow!("pack rule set {}: {e}", input.rules))?;
+    match &input.plates {
+        Plates::Narrow(plates) => answer_games(&solver, &input.ends, plates),
+        Plates::Wide(plates) => answer_games(&solver, &input.ends, plates),
+    }
+}
+
+fn answer_games<T: Copy + Into<u64>>(solver: &PileSolver, ends: &[usize], plates: &[T]) -> anyhow::Result<Vec<u8>> {
+    let mut output = Vec::with_capacity(ends.len() * 6);
     let mut start = 0;
-    for (game, &end) in parsed.ends.iter().enumerate() {
+    for (game, &end) in ends.iter().enumerate() {
         let first_wins = solver
-            .first_wins(parsed.plates[start..end].iter().copied())
+            .first_wins(plates[start..end].iter().map(|&x| x.into()))
             .map_err(|e| anyhow::anyhow!("pack game {}: {e}", game + 1))?;
         output.extend_from_slice(if first_wins { b"Black\n" } else { b"White\n" });
         start = end;
@@ -224,10 +404,33 @@ mod tests {
         }
         text.push_str(" 0\n");
         expected.push(0);
-        let mut parsed = parse(text.replace("\n20", "\n21").as_bytes()).unwrap().plates;
+        let Plates::Wide(mut parsed) = parse(text.replace("\n20", "\n21").as_bytes()).unwrap().plates else {
+            panic!("a plate beyond u32 makes the plates wide")
+        };
         parsed.sort_unstable();
         expected.sort_unstable();
         assert_eq!(parsed, expected);
+    }
+
+    #[test]
+    fn pieces_of_any_size_read_the_same() {
+        let text = b"1 0 0 1 3\n2 5 17\n1 4\n3 1 2 3\n";
+        /// A stream that hands out at most `.1` bytes per read.
+        struct Trickle<'a>(&'a [u8], usize);
+        impl std::io::Read for Trickle<'_> {
+            fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+                let n = self.1.min(self.0.len()).min(buffer.len());
+                buffer[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let whole = parse(text).unwrap();
+        for piece in 1..text.len() {
+            assert_eq!(read(Trickle(text, piece)).unwrap(), whole);
+        }
+        let error = read(Trickle(b"0 0 0 0 1\n2 1 x\n", 3)).unwrap_err().to_string();
+        assert_eq!(error, "pack input line 2, token 3: expected a plate size, found `x`");
     }
 
     #[test]

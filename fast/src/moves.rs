@@ -56,6 +56,16 @@ impl Heap {
         }
     }
 
+    /// The most options any heap has, when the moves are an interval of bounded length.
+    pub(crate) fn widest_interval(&self) -> Option<u64> {
+        match &self.operation {
+            Operation::UpTo(m) => Some(*m),
+            Operation::Subtraction(set) if self.moves == HeapMoves::Interval => Some(set[set.len() - 1] - set[0] + 1),
+            Operation::Mod(_) => Some(2),
+            _ => None,
+        }
+    }
+
     /// Whether a heap (plate) of `x` tokens has at least one option.
     pub(crate) fn is_operable(&self, x: u64) -> bool {
         match &self.moves {

@@ -9,21 +9,21 @@ use crate::moves::{Heap, HeapMoves};
 use crate::split;
 use crate::tables::{self, ENDED, IMMINENT, MexRule, ParityRule};
 
-/// One per-plate number as a function of the plate size.
-enum Column {
+/// One per-plate datum as a function of the plate size.
+enum Column<T> {
     /// Values of plates `0..table.len()`.
-    Table(Vec<u32>),
+    Table(Vec<T>),
     /// A closed form, for every plate size.
-    Formula(Box<dyn Fn(u64) -> u32 + Send + Sync>),
+    Formula(Box<dyn Fn(u64) -> T + Send + Sync>),
 }
 
-impl Column {
-    fn formula(f: impl Fn(u64) -> u32 + Send + Sync + 'static) -> Column {
+impl<T: Copy> Column<T> {
+    fn formula(f: impl Fn(u64) -> T + Send + Sync + 'static) -> Column<T> {
         Column::Formula(Box::new(f))
     }
 
     #[inline]
-    fn get(&self, x: u64) -> Option<u32> {
+    fn get(&self, x: u64) -> Option<T> {
         match self {
             Column::Table(table) => usize::try_from(x).ok().and_then(|x| table.get(x).copied()),
             Column::Formula(f) => Some(f(x)),
@@ -31,17 +31,79 @@ impl Column {
     }
 }
 
+/// Outcome bits of one plate, packed in a byte so that a whole table stays in cache.
+const NORMAL_WINS: u8 = 1;
+const MISERE_WINS: u8 = 2;
+const OPERABLE: u8 = 4;
+
+/// Packs outcome tables (1 = the player to move wins) and operability into outcome bits.
+fn outcome_bits(heap: &Heap, normal: Option<&[u32]>, misere: Option<&[u32]>, n: u64) -> Column<u8> {
+    let bits = (0..=n as usize)
+        .map(|x| {
+            let mut byte = 0;
+            if normal.is_some_and(|t| t[x] != 0) {
+                byte |= NORMAL_WINS;
+            }
+            if misere.is_some_and(|t| t[x] != 0) {
+                byte |= MISERE_WINS;
+            }
+            if heap.is_operable(x as u64) {
+                byte |= OPERABLE;
+            }
+            byte
+        })
+        .collect();
+    Column::Table(bits)
+}
+
+/// Outcome bits from closed forms (1 = the player to move wins).
+fn outcome_formula(normal: fn(u64) -> u32, misere: fn(u64) -> u32) -> Column<u8> {
+    Column::formula(move |x| {
+        let mut byte = 0;
+        if normal(x) != 0 {
+            byte |= NORMAL_WINS;
+        }
+        if misere(x) != 0 {
+            byte |= MISERE_WINS;
+        }
+        if x >= 2 {
+            byte |= OPERABLE;
+        }
+        byte
+    })
+}
+
 /// What is tabulated for a rule set, and how it combines (the rows of the crate doc's table).
 enum Plan {
-    Disjunctive { grundy: Column },
-    DisjunctiveMisere { normal: Column, misere: Column, first_untame: Option<u64> },
-    Foreclosed { values: Column },
-    Selective { normal: Column },
-    SelectiveMisere { normal: Column, misere: Column },
-    Shortened { normal: Column },
-    ShortenedMisere { misere: Column },
-    Conjunctive { remoteness: Column },
-    Continued { suspense: Column },
+    Disjunctive {
+        grundy: Column<u32>,
+    },
+    /// `[g⁺, g⁻]` side by side: one memory access per plate.
+    DisjunctiveMisere {
+        grundy: Column<[u32; 2]>,
+        first_untame: Option<u64>,
+    },
+    Foreclosed {
+        values: Column<u32>,
+    },
+    Selective {
+        outcomes: Column<u8>,
+    },
+    SelectiveMisere {
+        outcomes: Column<u8>,
+    },
+    Shortened {
+        outcomes: Column<u8>,
+    },
+    ShortenedMisere {
+        outcomes: Column<u8>,
+    },
+    Conjunctive {
+        remoteness: Column<u32>,
+    },
+    Continued {
+        suspense: Column<u32>,
+    },
 }
 
 /// The per-plate numbers of one plate, for display.
@@ -100,7 +162,6 @@ impl fmt::Display for PlateValue {
 /// Fast solver for one pile rule set, with tables built up to a largest plate.
 pub struct PileSolver {
     rules: RuleSet,
-    heap: Heap,
     /// Largest plate the tables cover (`u64::MAX` when every column is a closed form).
     limit: u64,
     plan: Plan,
@@ -123,7 +184,7 @@ impl PileSolver {
             (split_plan(rules.compound, play)?, u64::MAX)
         } else {
             let grundy = |terminal| tables::mex_table(&heap, n, MexRule::Grundy { terminal }).map(Column::Table);
-            let outcome = |terminal_wins| tables::outcome_table(&heap, n, terminal_wins).map(Column::Table);
+            let outcome = |terminal_wins| tables::outcome_table(&heap, n, terminal_wins);
             let parity = |hurry| {
                 tables::parity_table(&heap, n, ParityRule { wanted: usize::from(misere), hurry }).map(Column::Table)
             };
@@ -134,28 +195,31 @@ impl PileSolver {
                     let misere = tables::mex_table(&heap, n, MexRule::Grundy { terminal: 1 })?;
                     let first_untame =
                         (0..normal.len()).find(|&x| !is_tame(normal[x].into(), misere[x].into())).map(|x| x as u64);
-                    Plan::DisjunctiveMisere {
-                        normal: Column::Table(normal),
-                        misere: Column::Table(misere),
-                        first_untame,
-                    }
+                    let grundy = normal.into_iter().zip(misere).map(|(g, m)| [g, m]).collect();
+                    Plan::DisjunctiveMisere { grundy: Column::Table(grundy), first_untame }
                 }
                 (Compound::Diminished, _) => {
                     let rule = if misere { MexRule::ForeclosedMisere } else { MexRule::ForeclosedNormal };
                     Plan::Foreclosed { values: Column::Table(tables::mex_table(&heap, n, rule)?) }
                 }
-                (Compound::Selective, Play::Normal) => Plan::Selective { normal: outcome(false)? },
-                (Compound::Selective, Play::Misere) => {
-                    Plan::SelectiveMisere { normal: outcome(false)?, misere: outcome(true)? }
+                (Compound::Selective, Play::Normal) => {
+                    Plan::Selective { outcomes: outcome_bits(&heap, Some(&outcome(false)?), None, n) }
                 }
-                (Compound::Shortened, Play::Normal) => Plan::Shortened { normal: outcome(false)? },
-                (Compound::Shortened, Play::Misere) => Plan::ShortenedMisere { misere: outcome(true)? },
+                (Compound::Selective, Play::Misere) => Plan::SelectiveMisere {
+                    outcomes: outcome_bits(&heap, Some(&outcome(false)?), Some(&outcome(true)?), n),
+                },
+                (Compound::Shortened, Play::Normal) => {
+                    Plan::Shortened { outcomes: outcome_bits(&heap, Some(&outcome(false)?), None, n) }
+                }
+                (Compound::Shortened, Play::Misere) => {
+                    Plan::ShortenedMisere { outcomes: outcome_bits(&heap, None, Some(&outcome(true)?), n) }
+                }
                 (Compound::Conjunctive, _) => Plan::Conjunctive { remoteness: parity(true)? },
                 (Compound::Continued, _) => Plan::Continued { suspense: parity(false)? },
             };
             (plan, n)
         };
-        Ok(PileSolver { rules: rules.clone(), heap, limit, plan })
+        Ok(PileSolver { rules: rules.clone(), limit, plan })
     }
 
     /// The rule set.
@@ -189,22 +253,26 @@ impl PileSolver {
 
     /// The per-plate numbers of a plate of `x`.
     pub fn plate_value(&self, x: u64) -> Result<PlateValue, Unsupported> {
-        let get = |column: &Column| column.get(x).ok_or(Unsupported::BeyondTable { plate: x, limit: self.limit });
-        let outcome = |bit: u32| Outcome::from_first_wins(bit != 0);
+        let beyond = Unsupported::BeyondTable { plate: x, limit: self.limit };
+        let get = |column: &Column<u32>| column.get(x).ok_or_else(|| beyond.clone());
+        let bits = |column: &Column<u8>| column.get(x).ok_or_else(|| beyond.clone());
+        let outcome = |bits: u8, bit: u8| Outcome::from_first_wins(bits & bit != 0);
         Ok(match &self.plan {
             Plan::Disjunctive { grundy } => PlateValue::Grundy(get(grundy)?.into()),
-            Plan::DisjunctiveMisere { normal, misere, .. } => {
-                PlateValue::GrundyPair { normal: get(normal)?.into(), misere: get(misere)?.into() }
+            Plan::DisjunctiveMisere { grundy, .. } => {
+                let [normal, misere] = grundy.get(x).ok_or_else(|| beyond.clone())?;
+                PlateValue::GrundyPair { normal: normal.into(), misere: misere.into() }
             }
             Plan::Foreclosed { values } => PlateValue::Foreclosed(foreclosed(get(values)?)),
-            Plan::Selective { normal } | Plan::Shortened { normal } => {
-                PlateValue::Outcomes { normal: Some(outcome(get(normal)?)), misere: None }
+            Plan::Selective { outcomes } | Plan::Shortened { outcomes } => {
+                PlateValue::Outcomes { normal: Some(outcome(bits(outcomes)?, NORMAL_WINS)), misere: None }
             }
-            Plan::SelectiveMisere { normal, misere } => {
-                PlateValue::Outcomes { normal: Some(outcome(get(normal)?)), misere: Some(outcome(get(misere)?)) }
+            Plan::SelectiveMisere { outcomes } => {
+                let b = bits(outcomes)?;
+                PlateValue::Outcomes { normal: Some(outcome(b, NORMAL_WINS)), misere: Some(outcome(b, MISERE_WINS)) }
             }
-            Plan::ShortenedMisere { misere } => {
-                PlateValue::Outcomes { normal: None, misere: Some(outcome(get(misere)?)) }
+            Plan::ShortenedMisere { outcomes } => {
+                PlateValue::Outcomes { normal: None, misere: Some(outcome(bits(outcomes)?, MISERE_WINS)) }
             }
             Plan::Conjunctive { remoteness } => PlateValue::Remoteness(get(remoteness)?.into()),
             Plan::Continued { suspense } => PlateValue::Suspense(get(suspense)?.into()),
@@ -214,12 +282,13 @@ impl PileSolver {
     #[inline]
     fn add(&self, sum: &mut Sum, x: u64) -> Result<(), Unsupported> {
         let beyond = || Unsupported::BeyondTable { plate: x, limit: self.limit };
-        let get = |column: &Column| column.get(x).ok_or_else(beyond);
+        let get = |column: &Column<u32>| column.get(x).ok_or_else(beyond);
+        let bits = |column: &Column<u8>| column.get(x).ok_or_else(beyond);
         sum.plates += 1;
         match &self.plan {
             Plan::Disjunctive { grundy } => sum.xor ^= u64::from(get(grundy)?),
-            Plan::DisjunctiveMisere { normal, misere, first_untame } => {
-                let (g, m) = (get(normal)?, get(misere)?);
+            Plan::DisjunctiveMisere { grundy, first_untame } => {
+                let [g, m] = grundy.get(x).ok_or_else(beyond)?;
                 sum.xor ^= u64::from(g);
                 sum.misere = m;
                 sum.all_swapped &= g != m;
@@ -233,19 +302,21 @@ impl PileSolver {
                 IMMINENT => sum.imminent = true,
                 g => sum.xor ^= u64::from(g),
             },
-            Plan::Selective { normal } => sum.any_first |= get(normal)? != 0,
-            Plan::SelectiveMisere { normal, misere } => {
-                sum.any_first |= get(normal)? != 0;
-                if self.heap.is_operable(x) {
+            Plan::Selective { outcomes } => sum.any_first |= bits(outcomes)? & NORMAL_WINS != 0,
+            Plan::SelectiveMisere { outcomes } => {
+                let b = bits(outcomes)?;
+                sum.any_first |= b & NORMAL_WINS != 0;
+                if b & OPERABLE != 0 {
                     sum.operable += 1;
-                    sum.misere = get(misere)?;
+                    sum.misere = u32::from(b & MISERE_WINS != 0);
                 }
             }
-            Plan::Shortened { normal } => {
-                sum.any_first |= get(normal)? != 0;
-                sum.ended |= !self.heap.is_operable(x);
+            Plan::Shortened { outcomes } => {
+                let b = bits(outcomes)?;
+                sum.any_first |= b & NORMAL_WINS != 0;
+                sum.ended |= b & OPERABLE == 0;
             }
-            Plan::ShortenedMisere { misere } => sum.any_first |= get(misere)? != 0,
+            Plan::ShortenedMisere { outcomes } => sum.any_first |= bits(outcomes)? & MISERE_WINS != 0,
             Plan::Conjunctive { remoteness } => sum.min = sum.min.min(get(remoteness)?),
             Plan::Continued { suspense } => sum.max = sum.max.max(get(suspense)?),
         }
@@ -359,8 +430,7 @@ fn split_plan(compound: Compound, play: Play) -> Result<Plan, Unsupported> {
     Ok(match (compound, play) {
         (Compound::Disjunctive, Play::Normal) => Plan::Disjunctive { grundy: Column::formula(split::grundy_normal) },
         (Compound::Disjunctive, Play::Misere) => Plan::DisjunctiveMisere {
-            normal: Column::formula(split::grundy_normal),
-            misere: Column::formula(split::grundy_misere),
+            grundy: Column::formula(|x| [split::grundy_normal(x), split::grundy_misere(x)]),
             first_untame: None,
         },
         (Compound::Diminished, Play::Normal) => Plan::Foreclosed { values: Column::formula(split::foreclosed_normal) },
@@ -369,14 +439,13 @@ fn split_plan(compound: Compound, play: Play) -> Result<Plan, Unsupported> {
                 .ok_or_else(|| Unsupported::NoTheory("the period of Dawson's Kayles was not proven".to_string()))?;
             Plan::Foreclosed { values: Column::formula(move |x| values.value(x)) }
         }
-        (Compound::Selective, Play::Normal) => Plan::Selective { normal: Column::formula(split::selective_normal) },
-        (Compound::Selective, Play::Misere) => Plan::SelectiveMisere {
-            normal: Column::formula(split::selective_normal),
-            misere: Column::formula(split::selective_misere),
-        },
-        (Compound::Shortened, Play::Normal) => Plan::Shortened { normal: Column::formula(split::shortened_normal) },
-        (Compound::Shortened, Play::Misere) => {
-            Plan::ShortenedMisere { misere: Column::formula(split::shortened_misere) }
+        (Compound::Selective, _) => {
+            let outcomes = outcome_formula(split::selective_normal, split::selective_misere);
+            if play == Play::Normal { Plan::Selective { outcomes } } else { Plan::SelectiveMisere { outcomes } }
+        }
+        (Compound::Shortened, _) => {
+            let outcomes = outcome_formula(split::shortened_normal, split::shortened_misere);
+            if play == Play::Normal { Plan::Shortened { outcomes } } else { Plan::ShortenedMisere { outcomes } }
         }
         (Compound::Conjunctive, Play::Normal) => {
             Plan::Conjunctive { remoteness: Column::formula(split::remoteness_normal) }

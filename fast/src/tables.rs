@@ -60,6 +60,29 @@ impl MexRule {
 pub(crate) fn mex_table(heap: &Heap, n: u64, rule: MexRule) -> Result<Vec<u32>, Unsupported> {
     let mut table = new_table(n)?;
     match heap.moves() {
+        // Options 0..x (Nim): the window only grows, so its mex only grows.
+        HeapMoves::Interval if heap.widest_interval().is_none() && heap.interval(n).is_some_and(|(lo, _)| lo == 0) => {
+            let mut present = vec![false; n as usize + 2];
+            let (mut mex, mut ended, mut high_end) = (0usize, 0usize, 0usize);
+            for x in 0..=n {
+                let Some((_, hi)) = heap.interval(x) else {
+                    table[x as usize] = rule.terminal();
+                    continue;
+                };
+                while high_end <= hi as usize {
+                    match table[high_end] {
+                        ENDED => ended += 1,
+                        IMMINENT => {}
+                        value => present[value as usize] = true,
+                    }
+                    high_end += 1;
+                }
+                while present[mex] {
+                    mex += 1;
+                }
+                table[x as usize] = rule.value(ended, || mex as u32);
+            }
+        }
         HeapMoves::Interval => {
             let mut window = MexSet::new(n as usize + 2);
             let mut ended = 0usize;
@@ -169,10 +192,29 @@ impl ParityRule {
     }
 }
 
+/// The parity extremes of the options of `x`, option by option.
+fn scan_extremes(heap: &Heap, x: u64, table: &[u32]) -> Extremes {
+    let mut extremes = Extremes::default();
+    heap.for_each_option(x, |y| {
+        let value = table[y as usize];
+        let parity = (value % 2) as usize;
+        extremes.min[parity] = Some(extremes.min[parity].map_or(value, |m| m.min(value)));
+        extremes.max[parity] = Some(extremes.max[parity].map_or(value, |m| m.max(value)));
+    });
+    extremes
+}
+
 /// Remotenesses or suspense numbers of heaps `0..=n` (0 for a heap with no option).
 pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<u32>, Unsupported> {
     let mut table = new_table(n)?;
+    // Narrow intervals are cheaper to scan than to keep in deques.
+    let narrow = heap.widest_interval().is_some_and(|width| width <= 16);
     match heap.moves() {
+        HeapMoves::Interval if narrow => {
+            for x in 0..=n {
+                table[x as usize] = rule.choose(scan_extremes(heap, x, &table));
+            }
+        }
         HeapMoves::Interval => {
             let mut window = ParityWindow::default();
             let mut high_end = 0usize;
@@ -191,14 +233,7 @@ pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<
         }
         HeapMoves::Listed(_) => {
             for x in 0..=n {
-                let mut extremes = Extremes::default();
-                heap.for_each_option(x, |y| {
-                    let value = table[y as usize];
-                    let parity = (value % 2) as usize;
-                    extremes.min[parity] = Some(extremes.min[parity].map_or(value, |m| m.min(value)));
-                    extremes.max[parity] = Some(extremes.max[parity].map_or(value, |m| m.max(value)));
-                });
-                table[x as usize] = rule.choose(extremes);
+                table[x as usize] = rule.choose(scan_extremes(heap, x, &table));
             }
         }
         HeapMoves::Splitting => unreachable!("splitting operations use closed forms"),
@@ -217,7 +252,17 @@ mod tests {
     /// The same tables, computed option by option, for every operation the window handles.
     #[test]
     fn windows_agree_with_listing_every_option() {
-        for operation in ["nim", "upto:3", "sub:2,3,4", "half", "mod:5", "mod:1", "sub:1,2,3"] {
+        for operation in [
+            "nim",
+            "upto:3",
+            "upto:40",
+            "sub:2,3,4",
+            "sub:3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+            "half",
+            "mod:5",
+            "mod:1",
+            "sub:1,2,3",
+        ] {
             let fast = heap(operation);
             let n = 300;
             for rule in [
@@ -250,14 +295,8 @@ mod tests {
                     let rule = ParityRule { wanted, hurry };
                     let table = parity_table(&fast, n, rule).unwrap();
                     for x in 0..=n {
-                        let mut extremes = Extremes::default();
-                        fast.for_each_option(x, |y| {
-                            let v = table[y as usize];
-                            let p = (v % 2) as usize;
-                            extremes.min[p] = Some(extremes.min[p].map_or(v, |m| m.min(v)));
-                            extremes.max[p] = Some(extremes.max[p].map_or(v, |m| m.max(v)));
-                        });
-                        assert_eq!(table[x as usize], rule.choose(extremes), "{operation} {rule:?} at {x}");
+                        let expected = rule.choose(scan_extremes(&fast, x, &table));
+                        assert_eq!(table[x as usize], expected, "{operation} {rule:?} at {x}");
                     }
                 }
             }
