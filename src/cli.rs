@@ -32,6 +32,8 @@ enum Command {
     Check(CheckArgs),
     /// Who wins a position, the values behind it, and a winning move.
     Solve(SolveArgs),
+    /// Grundy values of single heaps, with the period and whether a theorem proves it.
+    Table(TableArgs),
     /// Solve Game Pack's contest input from stdin (`A B C D T`, then T lines `n x1 … xn`).
     Pack,
     /// Solve a catalog problem's contest input from stdin.
@@ -66,6 +68,24 @@ struct CheckArgs {
     /// Print one JSON document instead of text.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Debug, Args)]
+struct TableArgs {
+    /// The operation (a whole game's text is accepted; its compound is ignored).
+    game: String,
+    /// Largest heap.
+    #[arg(long, value_name = "N")]
+    upto: u64,
+    /// Misère values (a heap that cannot move has value 1).
+    #[arg(long)]
+    misere: bool,
+    /// Print JSON: {"game", "values", "preperiod", "period", "proven", "computed_to"}.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the values as an SVG scatter plot into this file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -129,6 +149,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Check(args) => check(args),
         Command::Solve(args) => solve(args),
+        Command::Table(args) => table(args),
         Command::Pack => problem("pack"),
         Command::Problem { name } => problem(&name),
         Command::List => list(),
@@ -264,6 +285,69 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn table(args: TableArgs) -> anyhow::Result<ExitCode> {
+    let rules: RuleSet = args.game.parse()?;
+    let play = if args.misere { Play::Misere } else { rules.play };
+    let table = grundy_fast::heap_table(&rules.operation, play, args.upto)?;
+    let value = |x: u64| table.value(x).expect("values up to N are computed or proven");
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let (preperiod, period) = match table.period {
+        Some(p) => (json!(p.preperiod), json!(p.period)),
+        None => (serde_json::Value::Null, serde_json::Value::Null),
+    };
+    if args.json {
+        write!(out, "{{\"game\":{},\"play\":\"{play}\",\"values\":[", json!(rules.operation.to_string()))?;
+        for x in 0..=args.upto {
+            write!(out, "{}{}", if x > 0 { "," } else { "" }, value(x))?;
+        }
+        writeln!(
+            out,
+            "],\"preperiod\":{preperiod},\"period\":{period},\"proven\":{},\"computed_to\":{}}}",
+            table.proven,
+            table.computed_to()
+        )?;
+    } else {
+        writeln!(out, "game: {} ({play} play)", rules.operation)?;
+        for row in (0..=args.upto).step_by(10) {
+            write!(out, "{row:>8}:")?;
+            for x in row..=args.upto.min(row + 9) {
+                write!(out, " {}", value(x))?;
+            }
+            writeln!(out)?;
+        }
+        match table.period {
+            Some(p) => writeln!(out, "preperiod: {}\nperiod: {}", p.preperiod, p.period)?,
+            None => writeln!(out, "period: none found")?,
+        }
+        writeln!(out, "proven: {}\ncomputed to: {}", table.proven, table.computed_to())?;
+    }
+    out.flush().context("writing standard output")?;
+    if let Some(path) = &args.plot {
+        std::fs::write(path, svg_plot(&format!("{} ({play})", rules.operation), args.upto, value))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A scatter plot of `value(0..=upto)`, at most 4000 points (evenly spaced heaps beyond that).
+fn svg_plot(title: &str, upto: u64, value: impl Fn(u64) -> u32) -> String {
+    let step = (upto / 4000).max(1);
+    let points: Vec<(u64, u32)> = (0..=upto).step_by(step as usize).map(|x| (x, value(x))).collect();
+    let top = points.iter().map(|&(_, v)| v).max().unwrap_or(0).max(1);
+    let (width, height, margin) = (800.0, 300.0, 30.0);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\">\n\
+         <text x=\"{margin}\" y=\"18\" font-family=\"sans-serif\" font-size=\"13\">{title}: G(n), n = 0..{upto}, max {top}</text>\n"
+    );
+    for (x, v) in points {
+        let px = margin + (width - 2.0 * margin) * x as f64 / upto.max(1) as f64;
+        let py = height - margin - (height - 2.0 * margin) * f64::from(v) / f64::from(top);
+        svg.push_str(&format!("<rect x=\"{px:.1}\" y=\"{py:.1}\" width=\"2\" height=\"2\"/>\n"));
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
 fn value_number(solution: &Solution) -> serde_json::Value {
     use grundy_rules::{Foreclosed, Value};
     match solution.value {
@@ -281,6 +365,8 @@ fn value_number(solution: &Solution) -> serde_json::Value {
 /// A winning move found by listing the position's options (by the rules) and judging each with
 /// the fast solver; at most this many options are tried.
 const WINNING_MOVE_SEARCH: usize = 200_000;
+/// Positions with more options than this are not searched for a winning move at all.
+const WINNING_MOVE_LISTING: u128 = 100_000_000;
 
 fn fast_winning_move(rules: &RuleSet, solver: &PileSolver, plates: &[u64]) -> Option<Vec<u64>> {
     struct Finder<'a> {
@@ -302,8 +388,9 @@ fn fast_winning_move(rules: &RuleSet, solver: &PileSolver, plates: &[u64]) -> Op
                 _ => ControlFlow::Continue(()),
             }
         }
-        fn expect(&mut self, _count: u128) -> ControlFlow<()> {
-            ControlFlow::Continue(())
+        fn expect(&mut self, count: u128) -> ControlFlow<()> {
+            // Set-valued actions list every plate's options before combining them.
+            if count > WINNING_MOVE_LISTING { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         }
     }
     let mut finder = Finder { solver, tried: 0, found: None };

@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use grundy_fast::PileSolver;
 use grundy_oracle::{Budget, Engine, OracleError, PileGame};
-use grundy_rules::{Action, Operation, Position, RuleSet, Solution};
+use std::collections::HashMap;
+
+use grundy_rules::{Action, Compound, Operation, Play, Position, RuleSet, Solution};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -136,6 +138,36 @@ impl PileEntry {
         &self.rules
     }
 
+    /// A random position: one plate far along the tables, or a few plates, sized so that the
+    /// oracle answers quickly under this rule set.
+    pub fn random_small(&self, rng: &mut ChaCha8Rng) -> Position {
+        let splits = self.rules.operation.splits();
+        let one = self.rules.compound.action() == Action::One;
+        let plates = match rng.random_range(0..3) {
+            // One plate, far along the tables.
+            0 if !splits => vec![rng.random_range(0..=RANDOM_SINGLE_PLATE)],
+            // A few plates, wider than the exhaustive part.
+            _ => {
+                let (most_plates, most_tokens, largest) = match (splits, one) {
+                    (false, true) => (5, 60, 20),
+                    (false, false) => (3, 36, 14),
+                    (true, true) => (4, 22, 16),
+                    (true, false) => (3, 16, 12),
+                };
+                let count = rng.random_range(1..=most_plates);
+                let mut left = most_tokens;
+                (0..count)
+                    .map(|_| {
+                        let x = rng.random_range(0..=largest.min(left));
+                        left -= x;
+                        x
+                    })
+                    .collect()
+            }
+        };
+        Position::new(plates).expect("at least one plate")
+    }
+
     /// The largest plate any generated case holds, so the fast side's tables are built once.
     fn largest_plate(&self) -> u64 {
         self.exhaustive.size.max(RANDOM_SINGLE_PLATE)
@@ -185,31 +217,7 @@ impl Family for PileEntry {
     }
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Position {
-        let splits = self.rules.operation.splits();
-        let one = self.rules.compound.action() == Action::One;
-        let plates = match rng.random_range(0..3) {
-            // One plate, far along the tables.
-            0 if !splits => vec![rng.random_range(0..=RANDOM_SINGLE_PLATE)],
-            // A few plates, wider than the exhaustive part.
-            _ => {
-                let (most_plates, most_tokens, largest) = match (splits, one) {
-                    (false, true) => (5, 60, 20),
-                    (false, false) => (3, 36, 14),
-                    (true, true) => (4, 22, 16),
-                    (true, false) => (3, 16, 12),
-                };
-                let count = rng.random_range(1..=most_plates);
-                let mut left = most_tokens;
-                (0..count)
-                    .map(|_| {
-                        let x = rng.random_range(0..=largest.min(left));
-                        left -= x;
-                        x
-                    })
-                    .collect()
-            }
-        };
-        Position::new(plates).expect("at least one plate")
+        self.random_small(rng)
     }
 
     fn shrink(&self, position: &Position) -> Vec<Position> {
@@ -266,17 +274,140 @@ impl Family for PileEntry {
                     .map_err(|e| e.to_string()),
             },
         };
-        Ok(match fast {
-            Err(reason) => Comparison::Unsupported(reason),
-            Ok(answer) => {
-                let value_agrees = answer.value.is_none() || answer.value == truth.value;
-                if answer.outcome == truth.outcome && value_agrees {
-                    Comparison::Agree
-                } else {
-                    Comparison::Disagree { oracle: describe(&truth), fast: describe(&answer) }
-                }
+        Ok(judge(truth, fast))
+    }
+}
+
+/// One case of a random-rules entry: a rule set and a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesAndPosition {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The position.
+    pub position: Position,
+}
+
+impl fmt::Display for RulesAndPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} @ {}", self.rules, self.position)
+    }
+}
+
+/// Random operations (subtraction sets, `upto:m`, `mod:m`, `half`, octal codes of up to four
+/// digits) under one compound and convention: the fast side's claims checked beyond the 60 fixed
+/// rule sets. Cases the fast side declines are counted as its coverage.
+pub struct RandomRulesEntry {
+    compound: Compound,
+    play: Play,
+}
+
+impl RandomRulesEntry {
+    /// The entry for `compound` under `play`.
+    pub fn new(compound: Compound, play: Play) -> RandomRulesEntry {
+        RandomRulesEntry { compound, play }
+    }
+
+    /// A random operation.
+    pub fn random_operation(rng: &mut ChaCha8Rng) -> Operation {
+        match rng.random_range(0..6) {
+            0 => {
+                let size = rng.random_range(1..=3);
+                let set: Vec<u64> = (0..size).map(|_| rng.random_range(1..=6)).collect();
+                let mut set = set;
+                set.sort_unstable();
+                set.dedup();
+                Operation::Subtraction(set)
             }
-        })
+            1 => Operation::UpTo(rng.random_range(1..=4)),
+            2 => Operation::Mod(rng.random_range(1..=6)),
+            3 => Operation::Half,
+            _ => loop {
+                let length = rng.random_range(1..=4);
+                let mut digits = vec![if rng.random_range(0..4) == 0 { 4 } else { 0 }];
+                digits.extend((0..length).map(|_| rng.random_range(0..8u8)));
+                if let Ok(operation) = Operation::octal(digits) {
+                    if operation != Operation::Octal(vec![0]) {
+                        break operation;
+                    }
+                }
+            },
+        }
+    }
+}
+
+/// Per rule set: the oracle's memo.
+pub type RandomSession = HashMap<String, Engine<PileGame>>;
+
+impl Family for RandomRulesEntry {
+    type Instance = RulesAndPosition;
+    type Session = RandomSession;
+
+    fn name(&self) -> String {
+        format!("random/{}/{}", self.compound, self.play)
+    }
+
+    fn summary(&self) -> String {
+        format!("random operations, {} compound, {} play", self.compound.full_name(), self.play)
+    }
+
+    fn exhaustive(&self) -> Vec<RulesAndPosition> {
+        Vec::new()
+    }
+
+    fn exhaustive_description(&self) -> String {
+        "none (random rule sets only)".to_string()
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> RulesAndPosition {
+        let rules = RuleSet::new(Self::random_operation(rng), self.compound, self.play);
+        let position = PileEntry::new("", rules.clone()).random_small(rng);
+        RulesAndPosition { rules, position }
+    }
+
+    fn shrink(&self, case: &RulesAndPosition) -> Vec<RulesAndPosition> {
+        let entry = PileEntry::new("", case.rules.clone());
+        entry
+            .shrink(&case.position)
+            .into_iter()
+            .map(|position| RulesAndPosition { rules: case.rules.clone(), position })
+            .collect()
+    }
+
+    fn parse_instance(&self, text: &str) -> Result<RulesAndPosition, String> {
+        let (rules, position) = text.split_once('@').ok_or("expected RULES @ PLATES")?;
+        let rules: RuleSet = rules.trim().parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+        let position: Position = position.trim().parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+        Ok(RulesAndPosition { rules, position })
+    }
+
+    fn session(&self) -> RandomSession {
+        HashMap::new()
+    }
+
+    fn compare(&self, session: &mut RandomSession, case: &RulesAndPosition) -> Result<Comparison, OracleError> {
+        let rules = &case.rules;
+        let oracle = session.entry(rules.to_string()).or_insert_with(|| {
+            Engine::new(PileGame::new(rules.clone()), PileGame::value_kind(rules), Budget::default())
+        });
+        let truth = oracle.solve(&case.position.plates().to_vec())?;
+        let fast =
+            PileSolver::new(rules, case.position.largest()).and_then(|solver| solver.solve(case.position.plates()));
+        Ok(judge(truth, fast.map_err(|e| e.to_string())))
+    }
+}
+
+/// Compares an oracle answer with a fast one.
+fn judge(truth: Solution, fast: Result<Solution, String>) -> Comparison {
+    match fast {
+        Err(reason) => Comparison::Unsupported(reason),
+        Ok(answer) => {
+            let value_agrees = answer.value.is_none() || answer.value == truth.value;
+            if answer.outcome == truth.outcome && value_agrees {
+                Comparison::Agree
+            } else {
+                Comparison::Disagree { oracle: describe(&truth), fast: describe(&answer) }
+            }
+        }
     }
 }
 
@@ -288,9 +419,17 @@ pub fn describe(solution: &Solution) -> String {
     }
 }
 
-/// Every registry entry, in a stable order: the 60 Game Pack rule sets.
+/// Every registry entry, in a stable order: the 60 Game Pack rule sets, then random operations in
+/// each of the twelve compounds.
 pub fn all() -> Vec<Box<dyn Entry>> {
-    pack_entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>).collect()
+    let mut entries: Vec<Box<dyn Entry>> =
+        pack_entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>).collect();
+    for compound in Compound::ALL {
+        for play in Play::ALL {
+            entries.push(Box::new(RandomRulesEntry::new(compound, play)));
+        }
+    }
+    entries
 }
 
 /// The 60 Game Pack rule sets, named `pack:A,B,C,D`.

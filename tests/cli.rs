@@ -123,8 +123,31 @@ fn check_rejects_unknown_entries() {
 }
 
 #[test]
+fn table_reports_proven_periods() {
+    let output = grundy(&["table", "octal:0.07", "--upto", "200", "--json"], "");
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(document["game"], "octal:0.07");
+    assert_eq!(document["period"], 34);
+    assert_eq!(document["preperiod"], 53);
+    assert_eq!(document["proven"], true);
+    assert_eq!(document["values"].as_array().unwrap().len(), 201);
+    let short = grundy(&["table", "octal:0.07", "--upto", "100", "--json"], "");
+    let document: serde_json::Value = serde_json::from_slice(&short.stdout).expect("JSON");
+    assert_eq!(document["proven"], false);
+    assert_eq!(document["computed_to"], 100);
+    let text = stdout(&grundy(&["table", "sub:2,3,7", "--upto", "12"], ""));
+    assert!(
+        text.contains("       0: 0 0 1 1 2 0 0 1 1 2") && text.contains("period: 5") && text.contains("proven: true"),
+        "{text}"
+    );
+    fails_with(&["table", "octal:0.07", "--misere", "--upto", "10"], "", "misère values of octal:0.07");
+    fails_with(&["table", "octal:0.x7", "--upto", "10"], "", "column 9");
+}
+
+#[test]
 fn list_names_every_entry() {
     let text = stdout(&grundy(&["list"], ""));
     assert_eq!(text.matches("pack:").count(), 60 + 1);
+    assert_eq!(text.matches("random/").count(), 12);
     assert!(text.contains("continued    continued conjunctive (Game Pack B=2, C=0)"), "{text}");
 }

@@ -34,13 +34,16 @@
 //! assert_eq!(solver.solve(&[4, 8, 5]).unwrap().outcome, Outcome::First);
 //! ```
 
+mod breaking;
 mod moves;
 pub mod octal;
+pub mod periodic;
 mod solver;
 mod split;
 pub mod tables;
 mod window;
 
+pub use periodic::{HeapTable, heap_table};
 pub use solver::{PileSolver, PlateValue};
 
 /// Why the fast side gives no answer. It never guesses.

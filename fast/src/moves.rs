@@ -10,6 +10,9 @@ pub(crate) enum HeapMoves {
     Interval,
     /// The options of `x` are `x − k` for each `k` in the (sorted) list with `k ≤ x`.
     Listed(Vec<u64>),
+    /// An octal code that never splits: removing `k` leaves one heap (bit 2, `x > k`) or
+    /// nothing (bit 1, `x = k`), which tables count as a heap of 0.
+    Octal(Vec<u8>),
     /// A move leaves two heaps: no single-heap table applies.
     Splitting,
 }
@@ -28,6 +31,8 @@ impl Heap {
             Operation::Subtraction(set) if is_contiguous(set) => HeapMoves::Interval,
             Operation::Subtraction(set) => HeapMoves::Listed(set.clone()),
             Operation::Split => HeapMoves::Splitting,
+            Operation::Octal(_) if operation.splits() => HeapMoves::Splitting,
+            Operation::Octal(digits) => HeapMoves::Octal(digits.clone()),
         };
         Heap { operation: operation.clone(), moves }
     }
@@ -52,7 +57,16 @@ impl Heap {
                 _ if x % m == 0 => Some((x - 1, x - 1)),
                 _ => Some((x - 2, x - 1)),
             },
-            Operation::Split => None,
+            Operation::Split | Operation::Octal(_) => None,
+        }
+    }
+
+    /// The most options any heap has.
+    pub(crate) fn most_options(&self) -> usize {
+        match &self.moves {
+            HeapMoves::Listed(set) => set.len(),
+            HeapMoves::Octal(digits) => digits.len(),
+            HeapMoves::Interval | HeapMoves::Splitting => usize::MAX,
         }
     }
 
@@ -71,7 +85,15 @@ impl Heap {
         match &self.moves {
             HeapMoves::Interval => self.interval(x).is_some(),
             HeapMoves::Listed(set) => set[0] <= x,
-            HeapMoves::Splitting => x >= 2,
+            HeapMoves::Octal(_) => {
+                let mut any = false;
+                self.for_each_option(x, |_| any = true);
+                any
+            }
+            HeapMoves::Splitting => match &self.operation {
+                Operation::Octal(digits) => octal_is_operable(digits, x),
+                _ => x >= 2,
+            },
         }
     }
 
@@ -84,9 +106,28 @@ impl Heap {
                 }
             }
             HeapMoves::Listed(set) => set.iter().take_while(|&&k| k <= x).for_each(|&k| each(x - k)),
+            HeapMoves::Octal(digits) => {
+                for (k, &digit) in digits.iter().enumerate().take_while(|&(k, _)| k as u64 <= x) {
+                    let rest = x - k as u64;
+                    if (digit & 1 != 0 && rest == 0) || (digit & 2 != 0 && rest > 0) {
+                        each(rest);
+                    }
+                }
+            }
             HeapMoves::Splitting => {}
         }
     }
+}
+
+/// Whether the octal code gives a heap of `x` some move.
+pub(crate) fn octal_is_operable(digits: &[u8], x: u64) -> bool {
+    digits.iter().enumerate().take_while(|&(k, _)| k as u64 <= x).any(|(k, &digit)| {
+        let rest = x - k as u64;
+        (digit & 1 != 0 && rest == 0)
+            || (digit & 2 != 0 && rest >= 1)
+            || (digit & 4 != 0 && rest >= 2)
+            || (digit & 8 != 0 && rest >= 3)
+    })
 }
 
 fn is_contiguous(set: &[u64]) -> bool {

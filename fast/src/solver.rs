@@ -2,9 +2,10 @@
 
 use std::fmt;
 
-use grundy_rules::{Compound, Foreclosed, Outcome, Play, RuleSet, Solution, Value};
+use grundy_rules::{Compound, End, Foreclosed, Operation, Outcome, Play, RuleSet, Solution, Value};
 
 use crate::Unsupported;
+use crate::breaking;
 use crate::moves::{Heap, HeapMoves};
 use crate::split;
 use crate::tables::{self, ENDED, IMMINENT, MexRule, ParityRule};
@@ -180,7 +181,20 @@ impl PileSolver {
         let play = rules.play;
         let n = largest_plate;
         let misere = play == Play::Misere;
-        let (plan, limit) = if *heap.moves() == HeapMoves::Splitting {
+        let vanishes = matches!(&rules.operation, Operation::Octal(digits) if digits.iter().any(|&d| d & 1 != 0));
+        let ends_on_inoperable = rules.compound.end() == End::SomePlateInoperable;
+        if vanishes && ends_on_inoperable {
+            // A vanished heap is no plate at all, not an inoperable one: it does not end the game,
+            // and no per-heap value expresses that under these compounds.
+            return Err(Unsupported::NoTheory(format!(
+                "in {rules}, a heap can vanish (an octal digit with bit 1), which no per-heap value of the {} \
+                 compound accounts for",
+                rules.compound.full_name()
+            )));
+        }
+        let (plan, limit) = if let (Operation::Octal(_), HeapMoves::Splitting) = (&rules.operation, heap.moves()) {
+            octal_plan(rules, n)?
+        } else if *heap.moves() == HeapMoves::Splitting {
             (split_plan(rules.compound, play)?, u64::MAX)
         } else {
             let grundy = |terminal| tables::mex_table(&heap, n, MexRule::Grundy { terminal }).map(Column::Table);
@@ -423,6 +437,53 @@ fn foreclosed(raw: u32) -> Foreclosed {
         IMMINENT => Foreclosed::Imminent,
         g => Foreclosed::Grundy(g.into()),
     }
+}
+
+/// Splitting octal games: the disjunctive sum of normal play by Grundy values (tabulated, or
+/// extended by a period proven by the Guy–Smith theorem); the compounds whose sum rule combines
+/// values by [`crate::breaking`].
+fn octal_plan(rules: &RuleSet, n: u64) -> Result<(Plan, u64), Unsupported> {
+    let Operation::Octal(digits) = &rules.operation else { unreachable!("octal rules") };
+    let misere = rules.play == Play::Misere;
+    let parity = |hurry| breaking::Rule::Parity(ParityRule { wanted: usize::from(misere), hurry });
+    let build = |rule| breaking::table(digits, n, rule);
+    let heap = Heap::new(&rules.operation);
+    let plan = match (rules.compound, rules.play) {
+        (Compound::Disjunctive, Play::Normal) => None,
+        (Compound::Diminished, _) => {
+            Some(Plan::Foreclosed { values: Column::Table(build(breaking::Rule::Foreclosed { misere })?) })
+        }
+        (Compound::Conjunctive, _) => Some(Plan::Conjunctive { remoteness: Column::Table(build(parity(true))?) }),
+        (Compound::Continued, _) => Some(Plan::Continued { suspense: Column::Table(build(parity(false))?) }),
+        (Compound::Selective, Play::Normal) => {
+            let normal = build(breaking::Rule::SelectiveNormal)?;
+            Some(Plan::Selective { outcomes: outcome_bits(&heap, Some(&normal), None, n) })
+        }
+        (Compound::Shortened, Play::Normal) => {
+            let normal: Vec<u32> =
+                build(breaking::Rule::ShortenedNormal)?.into_iter().map(|v| u32::from(v == 1)).collect();
+            Some(Plan::Shortened { outcomes: outcome_bits(&heap, Some(&normal), None, n) })
+        }
+        (Compound::Shortened, Play::Misere) => {
+            let misere = build(breaking::Rule::ShortenedMisere)?;
+            Some(Plan::ShortenedMisere { outcomes: outcome_bits(&heap, None, Some(&misere), n) })
+        }
+        (Compound::Disjunctive | Compound::Selective, Play::Misere) => {
+            return Err(Unsupported::NoTheory(format!(
+                "{rules}: misère play of heaps that split needs genus theory, which is not implemented"
+            )));
+        }
+    };
+    if let Some(plan) = plan {
+        return Ok((plan, n));
+    }
+    let table = crate::periodic::heap_table(&rules.operation, Play::Normal, n)?;
+    Ok(if table.proven {
+        (Plan::Disjunctive { grundy: Column::formula(move |x| table.value(x).unwrap_or_default()) }, u64::MAX)
+    } else {
+        let limit = table.computed_to();
+        (Plan::Disjunctive { grundy: Column::Table(table.values) }, limit)
+    })
 }
 
 /// The closed forms of [`crate::split`] for each compound and convention.

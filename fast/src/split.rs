@@ -53,7 +53,7 @@ impl ForeclosedMisere {
     /// Tabulates 0.07 far enough for the periodicity theorem to prove its period; `None` if it
     /// does not (it does: period 34 after 53 values).
     pub(crate) fn new() -> Option<ForeclosedMisere> {
-        let dawson = octal::table(&[0, 7], 400);
+        let dawson = octal::table(&[0, 0, 7], 400);
         let proof = octal::prove_period(&dawson, 2)?;
         Some(ForeclosedMisere { dawson, preperiod: proof.preperiod, period: proof.period })
     }

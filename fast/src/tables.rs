@@ -111,10 +111,10 @@ pub(crate) fn mex_table(heap: &Heap, n: u64, rule: MexRule) -> Result<Vec<u32>, 
                 table[x as usize] = rule.value(ended, || window.mex());
             }
         }
-        HeapMoves::Listed(set) => {
-            let mut seen = vec![false; set.len() + 1];
+        HeapMoves::Listed(_) | HeapMoves::Octal(_) => {
+            let mut seen = vec![false; heap.most_options() + 1];
             for x in 0..=n {
-                if set[0] > x {
+                if !heap.is_operable(x) {
                     table[x as usize] = rule.terminal();
                     continue;
                 }
@@ -153,9 +153,9 @@ pub(crate) fn outcome_table(heap: &Heap, n: u64, terminal_first_wins: bool) -> R
                 losing_before[x + 1] = losing_before[x] + u32::from(table[x] == 0);
             }
         }
-        HeapMoves::Listed(set) => {
+        HeapMoves::Listed(_) | HeapMoves::Octal(_) => {
             for x in 0..=n {
-                table[x as usize] = if set[0] > x {
+                table[x as usize] = if !heap.is_operable(x) {
                     u32::from(terminal_first_wins)
                 } else {
                     let mut wins = false;
@@ -181,7 +181,7 @@ pub(crate) struct ParityRule {
 }
 
 impl ParityRule {
-    fn choose(self, extremes: Extremes) -> u32 {
+    pub(crate) fn choose(self, extremes: Extremes) -> u32 {
         let other = 1 - self.wanted;
         let (wanted, fallback) = if self.hurry {
             (extremes.min[self.wanted], extremes.max[other])
@@ -231,7 +231,7 @@ pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<
                 table[x] = rule.choose(window.extremes(&table));
             }
         }
-        HeapMoves::Listed(_) => {
+        HeapMoves::Listed(_) | HeapMoves::Octal(_) => {
             for x in 0..=n {
                 table[x as usize] = rule.choose(scan_extremes(heap, x, &table));
             }

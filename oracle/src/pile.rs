@@ -23,11 +23,30 @@ pub struct PileGame {
     rules: RuleSet,
 }
 
-/// What one plate can become in one move: one plate, or two.
+/// What one plate can become in one move: nothing (it is gone), one plate, two or three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum PlateOption {
+    Gone,
     One(u64),
     Two(u64, u64),
+    Three(u64, u64, u64),
+}
+
+impl PlateOption {
+    fn push_onto(self, plates: &mut Vec<u64>) {
+        match self {
+            PlateOption::Gone => {}
+            PlateOption::One(y) => plates.push(y),
+            PlateOption::Two(a, b) => plates.extend([a, b]),
+            PlateOption::Three(a, b, c) => plates.extend([a, b, c]),
+        }
+    }
+}
+
+/// Partitions of `n` into exactly three positive parts: the integer nearest to `n²/12`.
+fn three_part_partitions(n: u64) -> u64 {
+    let n = u128::from(n);
+    u64::try_from((n * n + 6) / 12).unwrap_or(u64::MAX)
 }
 
 impl PileGame {
@@ -67,6 +86,28 @@ impl PileGame {
                 _ => 2,
             },
             Operation::Split => x.saturating_sub(1),
+            Operation::Octal(digits) => digits
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k as u64 <= x)
+                .map(|(k, &digit)| {
+                    let rest = x - k as u64;
+                    let mut count = 0u64;
+                    if digit & 1 != 0 && rest == 0 {
+                        count += 1;
+                    }
+                    if digit & 2 != 0 && rest >= 1 {
+                        count += 1;
+                    }
+                    if digit & 4 != 0 {
+                        count = count.saturating_add(rest / 2);
+                    }
+                    if digit & 8 != 0 {
+                        count = count.saturating_add(three_part_partitions(rest));
+                    }
+                    count
+                })
+                .fold(0, u64::saturating_add),
         }
     }
 
@@ -91,6 +132,26 @@ impl PileGame {
             }
             // Moving k tokens or x − k tokens gives the same two plates; list each pair once.
             Operation::Split => (1..=x / 2).try_for_each(|k| each(PlateOption::Two(k, x - k))),
+            Operation::Octal(digits) => {
+                for (k, &digit) in digits.iter().enumerate() {
+                    let Some(rest) = x.checked_sub(k as u64) else { break };
+                    if digit & 1 != 0 && rest == 0 {
+                        each(PlateOption::Gone)?;
+                    }
+                    if digit & 2 != 0 && rest >= 1 {
+                        each(PlateOption::One(rest))?;
+                    }
+                    if digit & 4 != 0 {
+                        (1..=rest / 2).try_for_each(|a| each(PlateOption::Two(a, rest - a)))?;
+                    }
+                    if digit & 8 != 0 {
+                        for a in 1..=rest / 3 {
+                            (a..=(rest - a) / 2).try_for_each(|b| each(PlateOption::Three(a, b, rest - a - b)))?;
+                        }
+                    }
+                }
+                ControlFlow::Continue(())
+            }
         }
     }
 
@@ -115,10 +176,16 @@ impl PileGame {
                 option.extend_from_slice(&plates[..i]);
                 option.extend_from_slice(&plates[i + 1..]);
                 match result {
+                    PlateOption::Gone => {}
                     PlateOption::One(y) => insert_sorted(&mut option, y),
                     PlateOption::Two(a, b) => {
                         insert_sorted(&mut option, a);
                         insert_sorted(&mut option, b);
+                    }
+                    PlateOption::Three(a, b, c) => {
+                        insert_sorted(&mut option, a);
+                        insert_sorted(&mut option, b);
+                        insert_sorted(&mut option, c);
                     }
                 }
                 sink.option(&option)
@@ -163,10 +230,9 @@ impl PileGame {
                 option.clear();
                 for (symbols, (x, _, options)) in choice.iter().zip(&groups) {
                     for &symbol in symbols {
-                        match symbol.checked_sub(1).map(|i| options[i]) {
+                        match symbol.checked_sub(1) {
                             None => option.push(*x),
-                            Some(PlateOption::One(y)) => option.push(y),
-                            Some(PlateOption::Two(a, b)) => option.extend([a, b]),
+                            Some(i) => options[i].push_onto(&mut option),
                         }
                     }
                 }
@@ -273,6 +339,33 @@ mod tests {
         assert_eq!(options, vec![vec![1, 3], vec![2, 2]]);
         // Moves are fixed in number: x − 1 in all.
         assert_eq!(split.solve(&vec![5]).unwrap().value, Some(Value::Grundy(0)));
+    }
+
+    #[test]
+    fn octal_moves_follow_the_digits() {
+        // Dawson's Kayles, 0.07: remove two, leaving nothing, one heap or two.
+        let mut dawson = oracle("octal:0.07");
+        let root = dawson.solve_id(&vec![5]).unwrap();
+        let mut options: Vec<_> = dawson.options(root).iter().map(|&id| dawson.position(id).clone()).collect();
+        options.sort();
+        assert_eq!(options, vec![vec![1, 2], vec![3]]);
+        let root = dawson.solve_id(&vec![2, 7]).unwrap();
+        assert!(dawson.options(root).iter().any(|&id| dawson.position(id) == &vec![7]), "the heap of 2 is gone");
+        // Published values of 0.07 on single heaps, by the oracle on whole positions.
+        let values: Vec<_> = (0..18).map(|n| dawson.solve(&vec![n]).unwrap().value).collect();
+        let expected = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2];
+        assert_eq!(values, expected.map(|g| Some(Value::Grundy(g))));
+        // Hexadecimal 0.8: remove one token and leave three non-empty heaps.
+        let mut three = oracle("octal:0.8");
+        let root = three.solve_id(&vec![7]).unwrap();
+        let mut options: Vec<_> = three.options(root).iter().map(|&id| three.position(id).clone()).collect();
+        options.sort();
+        assert_eq!(options, vec![vec![1, 1, 4], vec![1, 2, 3], vec![2, 2, 2]]);
+        assert_eq!(super::three_part_partitions(6), 3);
+        // 4.07: a heap may also split without removing anything.
+        let mut split = oracle("octal:4.07");
+        let root = split.solve_id(&vec![3]).unwrap();
+        assert_eq!(split.options(root).len(), 2);
     }
 
     #[test]

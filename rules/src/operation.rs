@@ -17,6 +17,8 @@ use crate::error::{ParseError, parse_u64};
 /// | `half` | | remove `k`, `1 ≤ k ≤ ⌊x/2⌋` |
 /// | `mod:m` | | if `m` divides `x`, remove exactly 1; otherwise remove 1 or 2; always `k ≤ x` (so 0 is inoperable) |
 /// | `split` | | move `k` tokens, `1 ≤ k ≤ x − 1`, onto a new empty plate: `x` becomes the two plates `x − k` and `k` |
+/// | `octal:d0.d1d2…` | take-and-break | remove `k` tokens where digit `dk` allows it, leaving what `dk` allows: bit 1 nothing (only when `k = x`; the plate is gone), bit 2 one plate, bit 4 two non-empty plates, bit 8 three (hexadecimal digits 8–F); `d0` may only be 0, 4, 8 or C (split without removing) |
+/// | `stripes:a,b,c…` | | `octal:0.…` with 7 at the positions `a, b, c…`: take exactly `a`, `b` or `c` adjacent stones from a row |
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Operation {
@@ -32,6 +34,9 @@ pub enum Operation {
     Mod(u64),
     /// Move some tokens (not none, not all) onto a new plate.
     Split,
+    /// A take-and-break game: `digits[k]` says what removing `k` tokens may leave (bit 1 nothing,
+    /// 2 one heap, 4 two, 8 three non-empty heaps). `digits[0]` is 0, 4, 8 or 12; no trailing 0.
+    Octal(Vec<u8>),
 }
 
 impl Operation {
@@ -67,13 +72,32 @@ impl Operation {
         Ok(Operation::Subtraction(set))
     }
 
+    /// An octal (take-and-break) operation from its digits `d0, d1, …`.
+    pub fn octal(mut digits: Vec<u8>) -> Result<Operation, String> {
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        match digits.first() {
+            None => Err("an octal code needs at least one digit".to_string()),
+            Some(&d0) if d0 & 3 != 0 => Err(format!(
+                "the digit before the point is {d0:X}, but removing no token can only split a heap (0, 4, 8 or C)"
+            )),
+            Some(_) if digits.iter().any(|&d| d > 15) => Err("octal digits go from 0 to F".to_string()),
+            Some(_) => Ok(Operation::Octal(digits)),
+        }
+    }
+
     /// Whether a move on a plate may leave more than one plate.
     pub fn splits(&self) -> bool {
-        matches!(self, Operation::Split)
+        match self {
+            Operation::Split => true,
+            Operation::Octal(digits) => digits.iter().any(|&d| d & 12 != 0),
+            _ => false,
+        }
     }
 
     /// The accepted syntax, for help texts and error messages.
-    pub const SYNTAX: &'static str = "nim, sub:S (e.g. sub:1,3,4), upto:M, half, mod:M, split";
+    pub const SYNTAX: &'static str = "nim, sub:S (e.g. sub:1,3,4), upto:M, half, mod:M, split, octal:D.DDD (e.g. octal:0.07, octal:4.07), stripes:A,B,C";
 }
 
 impl fmt::Display for Operation {
@@ -94,6 +118,13 @@ impl fmt::Display for Operation {
             Operation::Half => f.write_str("half"),
             Operation::Mod(m) => write!(f, "mod:{m}"),
             Operation::Split => f.write_str("split"),
+            Operation::Octal(digits) => {
+                write!(f, "octal:{:X}.", digits[0])?;
+                if digits.len() == 1 {
+                    f.write_str("0")?;
+                }
+                digits[1..].iter().try_for_each(|d| write!(f, "{d:X}"))
+            }
         }
     }
 }
@@ -122,6 +153,39 @@ impl FromStr for Operation {
             ("nim" | "half" | "split", Some(_)) => Err(error(name.len() + 1, format!("`{name}` takes no argument"))),
             ("upto", Some(argument)) => Ok(Operation::UpTo(positive(argument, argument_column)?)),
             ("mod", Some(argument)) => Ok(Operation::Mod(positive(argument, argument_column)?)),
+            ("octal", Some(code)) => {
+                let Some((before, after)) = code.split_once('.') else {
+                    return Err(error(argument_column, format!("expected D.DDD, as in octal:0.07; found `{code}`")));
+                };
+                let mut digits = Vec::with_capacity(after.len() + 1);
+                for (offset, c) in before.chars().chain(after.chars()).enumerate() {
+                    let column = argument_column + offset + usize::from(offset >= before.len());
+                    match c.to_digit(16) {
+                        Some(d) if offset > 0 || before.len() == 1 => digits.push(d as u8),
+                        _ => return Err(error(column, format!("`{c}` is not a digit 0-F here"))),
+                    }
+                }
+                if before.len() != 1 {
+                    return Err(error(argument_column, "expected one digit before the point".to_string()));
+                }
+                Operation::octal(digits).map_err(|message| error(argument_column, message))
+            }
+            ("stripes", Some(argument)) => {
+                let mut digits = vec![0u8];
+                let mut column = argument_column;
+                for token in argument.split(',') {
+                    let length = positive(token, column)?;
+                    if length > 4096 {
+                        return Err(error(column, format!("a stripe of {length} is longer than the 4096 supported")));
+                    }
+                    if digits.len() <= length as usize {
+                        digits.resize(length as usize + 1, 0);
+                    }
+                    digits[length as usize] = 7;
+                    column += token.len() + 1;
+                }
+                Operation::octal(digits).map_err(|message| error(argument_column, message))
+            }
             ("sub", Some(argument)) => {
                 let mut set = Vec::new();
                 let mut column = argument_column;
@@ -145,7 +209,19 @@ mod tests {
 
     #[test]
     fn canonical_texts_print_back_identically() {
-        for text in ["nim", "sub:1,2,3", "sub:2,5,7", "upto:4", "half", "mod:17", "split"] {
+        for text in [
+            "nim",
+            "sub:1,2,3",
+            "sub:2,5,7",
+            "upto:4",
+            "half",
+            "mod:17",
+            "split",
+            "octal:0.07",
+            "octal:4.07",
+            "octal:0.F",
+            "octal:0.0",
+        ] {
             assert_eq!(text.parse::<Operation>().unwrap().to_string(), text);
         }
     }
@@ -165,6 +241,19 @@ mod tests {
         assert!("upto".parse::<Operation>().unwrap_err().message.contains("argument"));
         assert!("kayles".parse::<Operation>().unwrap_err().message.contains("unknown operation"));
         assert!("upto:99999999999999999999".parse::<Operation>().unwrap_err().message.contains("larger"));
+    }
+
+    #[test]
+    fn octal_codes() {
+        assert_eq!("octal:0.070".parse::<Operation>().unwrap().to_string(), "octal:0.07");
+        assert_eq!("stripes:1,5,2".parse::<Operation>().unwrap(), "octal:0.77007".parse().unwrap());
+        assert_eq!("octal:0.137".parse::<Operation>().unwrap(), Operation::Octal(vec![0, 1, 3, 7]));
+        let error = "octal:0.0G".parse::<Operation>().unwrap_err();
+        assert_eq!(error.place, "column 10");
+        assert!("octal:2.07".parse::<Operation>().unwrap_err().message.contains("can only split"));
+        assert!("octal:07".parse::<Operation>().unwrap_err().message.contains("D.DDD"));
+        assert!("octal:4.07".parse::<Operation>().unwrap().splits());
+        assert!(!"octal:0.33".parse::<Operation>().unwrap().splits());
     }
 
     #[test]

@@ -1,0 +1,174 @@
+//! Value tables of single heaps with their period, proven where a theorem allows.
+//!
+//! * Subtraction-like games (`sub:S`, `upto:m`, octal codes that never split, `mod:m`): for a heap
+//!   larger than the longest move `s`, the value is a fixed function of the previous `s` values
+//!   (for `mod:m`, a function that also depends on `x mod m`). So if two windows of `s` values,
+//!   `p` apart (`p` a multiple of `m`), are equal, the table repeats with period `p` from there on,
+//!   in normal and in misère play alike. We ask for `s + 1` equal values to cover the boundary.
+//! * Octal games that split into two heaps, normal play: the Guy–Smith periodicity theorem
+//!   ([`crate::octal`]).
+//! * Anything else (Nim, `half`, `split`, hexadecimal codes): a period seen at least three times
+//!   is reported, with `proven: false`.
+
+use grundy_rules::{Operation, Play};
+
+use crate::Unsupported;
+use crate::moves::Heap;
+use crate::octal::{self, Period};
+use crate::tables::{self, MexRule};
+
+/// The Grundy values of single heaps, with what is known of their period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapTable {
+    /// Values of heaps `0..=computed_to`, computed by definition.
+    pub values: Vec<u32>,
+    /// The period, if one was found.
+    pub period: Option<Period>,
+    /// Whether a theorem proves the period.
+    pub proven: bool,
+}
+
+impl HeapTable {
+    /// How far the values were computed by definition.
+    pub fn computed_to(&self) -> u64 {
+        self.values.len() as u64 - 1
+    }
+
+    /// The value of heap `x`: from the table, or from a proven period.
+    pub fn value(&self, x: u64) -> Option<u32> {
+        match self.period {
+            _ if x <= self.computed_to() => Some(self.values[x as usize]),
+            Some(period) if self.proven => Some(period.value(&self.values, x)),
+            _ => None,
+        }
+    }
+}
+
+/// How a table proves its period.
+enum Proof {
+    /// Values depend on the previous `window` values, and on `x mod rule_period`.
+    Window { window: usize, rule_period: usize },
+    /// Guy–Smith, last non-zero digit at `t`.
+    GuySmith { t: usize },
+    /// No theorem.
+    None,
+}
+
+fn proof_for(operation: &Operation, play: Play) -> Proof {
+    match operation {
+        Operation::Subtraction(set) => Proof::Window { window: set[set.len() - 1] as usize + 1, rule_period: 1 },
+        Operation::UpTo(m) => Proof::Window { window: *m as usize + 1, rule_period: 1 },
+        Operation::Mod(m) => Proof::Window { window: 3, rule_period: *m as usize },
+        Operation::Octal(digits) if !operation.splits() => {
+            Proof::Window { window: octal::last_digit(digits) + 1, rule_period: 1 }
+        }
+        Operation::Octal(digits) if play == Play::Normal && digits.iter().all(|&d| d & 8 == 0) => {
+            Proof::GuySmith { t: octal::last_digit(digits) }
+        }
+        _ => Proof::None,
+    }
+}
+
+/// The table's period under `proof`, and whether it is proven.
+fn period_of(values: &[u32], proof: &Proof) -> (Option<Period>, bool) {
+    let len = values.len();
+    let proven = match proof {
+        Proof::Window { window, rule_period } => octal::find_period(values, |preperiod, period| {
+            period % rule_period == 0 && len >= preperiod + period + window
+        }),
+        Proof::GuySmith { t } => octal::prove_period(values, *t),
+        Proof::None => None,
+    };
+    match proven {
+        Some(period) => (Some(period), true),
+        None => (octal::find_period(values, |preperiod, period| len >= preperiod + 3 * period), false),
+    }
+}
+
+/// Grundy values of single heaps of `operation` up to `n` (normal play, or misère: a heap that
+/// cannot move has value 1), with the period. A proven period stops the computation early: the
+/// table then holds just enough values to prove it, and [`HeapTable::value`] extends it.
+pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable, Unsupported> {
+    let proof = proof_for(operation, play);
+    let terminal = u32::from(play == Play::Misere);
+    let heap = Heap::new(operation);
+    let splits = operation.splits();
+    if splits && play == Play::Misere {
+        return Err(Unsupported::NoTheory(format!(
+            "misère values of {operation}, whose moves split heaps, are values of whole positions, not of single heaps"
+        )));
+    }
+    // Compute in growing steps, stopping as soon as the period is proven.
+    let mut upto = n.min(1023);
+    let mut values: Vec<u32> = Vec::new();
+    loop {
+        match operation {
+            Operation::Octal(digits) if splits => {
+                if upto > OCTAL_PLAIN_LIMIT {
+                    return Err(Unsupported::NoTheory(format!(
+                        "{operation} shows no proven period within {OCTAL_PLAIN_LIMIT} values, and longer tables need \
+                         the sparse-space method, which is not implemented yet"
+                    )));
+                }
+                octal::extend(digits, &mut values, upto as usize);
+            }
+            Operation::Split => values = (0..=upto).map(crate::split::grundy_normal).collect(),
+            _ => values = tables::mex_table(&heap, upto, MexRule::Grundy { terminal })?,
+        }
+        let (period, proven) = period_of(&values, &proof);
+        if proven || upto == n {
+            return Ok(HeapTable { values, period, proven });
+        }
+        upto = n.min(upto.saturating_mul(4).saturating_add(3));
+    }
+}
+
+/// Longest table of a splitting octal game computed by the plain (quadratic) method.
+pub const OCTAL_PLAIN_LIMIT: u64 = 60_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(operation: &str, play: Play, n: u64) -> HeapTable {
+        heap_table(&operation.parse().unwrap(), play, n).unwrap()
+    }
+
+    #[test]
+    fn known_periods_are_proven() {
+        for (operation, preperiod, period) in [
+            ("octal:0.77", 71, 12),
+            ("octal:0.07", 53, 34),
+            ("octal:0.137", 52, 34),
+            ("sub:2,3,7", 0, 5),
+            ("upto:3", 0, 4),
+        ] {
+            let t = table(operation, Play::Normal, 1_000_000_000);
+            assert!(t.proven, "{operation}");
+            assert_eq!(t.period, Some(Period { preperiod, period }), "{operation}");
+            assert!(t.computed_to() < 2000, "{operation}: a proven period stops the work early");
+            assert_eq!(t.value(999_999_999), t.value(999_999_999 - period as u64), "{operation}");
+        }
+    }
+
+    #[test]
+    fn a_period_seen_on_a_short_table_is_not_proven() {
+        let t = table("octal:0.07", Play::Normal, 100);
+        assert!(!t.proven);
+        assert_eq!(t.computed_to(), 100);
+        assert_eq!(t.value(101), None);
+    }
+
+    #[test]
+    fn misere_subtraction_tables_are_periodic_too() {
+        let t = table("sub:1,2,3", Play::Misere, 10_000);
+        assert!(t.proven);
+        assert_eq!(&t.values[..8], &[1, 0, 2, 3, 1, 0, 2, 3]);
+    }
+
+    #[test]
+    fn nim_has_no_period() {
+        let t = table("nim", Play::Normal, 500);
+        assert_eq!((t.period, t.proven, t.computed_to()), (None, false, 500));
+    }
+}
