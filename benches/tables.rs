@@ -1,0 +1,28 @@
+//! Value tables of single heaps: how long a proven period takes to find, and the plain
+//! (quadratic) method on a game without a short period.
+//!
+//! `cargo bench --bench tables`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use grundy_fast::heap_table;
+use grundy_rules::{Operation, Play};
+
+fn tables(c: &mut Criterion) {
+    let mut group = c.benchmark_group("table");
+    group.sample_size(10);
+    for (name, operation, n) in [
+        ("0.07 (Dawson's Kayles) to 10^6", "octal:0.07", 1_000_000),
+        ("0.77 (Kayles) to 10^9", "octal:0.77", 1_000_000_000),
+        ("0.137 (Dawson's chess) to 10^9", "octal:0.137", 1_000_000_000),
+        ("sub:2,3,7 to 10^9", "sub:2,3,7", 1_000_000_000),
+        ("0.16 plain method to 2*10^4 (no period yet)", "octal:0.16", 20_000),
+        ("half to 10^6", "half", 1_000_000),
+    ] {
+        let operation: Operation = operation.parse().unwrap();
+        group.bench_function(name, |bench| bench.iter(|| heap_table(&operation, Play::Normal, n).unwrap()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, tables);
+criterion_main!(benches);
