@@ -15,7 +15,8 @@ fn tables(c: &mut Criterion) {
         ("0.77 (Kayles) to 10^9", "octal:0.77", 1_000_000_000),
         ("0.137 (Dawson's chess) to 10^9", "octal:0.137", 1_000_000_000),
         ("sub:2,3,7 to 10^9", "sub:2,3,7", 1_000_000_000),
-        ("0.16 plain method to 2*10^4 (no period yet)", "octal:0.16", 20_000),
+        ("0.16 to 10^6 (sparse space; proves period 149459)", "octal:0.16", 1_000_000),
+        ("0.6 (Officers) to 10^5 (sparse space, no period)", "octal:0.6", 100_000),
         ("half to 10^6", "half", 1_000_000),
     ] {
         let operation: Operation = operation.parse().unwrap();

@@ -50,6 +50,163 @@ pub fn extend(digits: &[u8], values: &mut Vec<u32>, n: usize) {
     }
 }
 
+/// **Sparse space** (Winning Ways, ch. 4, "Sparse space spells speed"): fix a bit mask `m` and
+/// call a value *rare* when `popcount(v & m)` is even, *common* when it is odd. The xor of two
+/// values is common exactly when one is rare and the other common. So every common option value
+/// of a heap comes from a split with a rare part, and those are few when rare values are; the
+/// common values are enumerated in O(#rare heaps). A rare value below the smallest missing
+/// common one is looked for among the remaining splits, stopping at the first hit; only when it
+/// is not found does the search cover every split. The result is exact for any mask; the mask
+/// only decides the speed.
+#[derive(Debug, Clone)]
+pub struct Sparse {
+    mask: u32,
+    rare_heaps: Vec<usize>,
+    seen: Vec<u32>,
+    stamp: u32,
+    /// `[v · WITNESS_RESIDUES + heap mod WITNESS_RESIDUES]`: the (take, part) split that last
+    /// reached the rare value `v`.
+    witness: Vec<(usize, usize)>,
+    /// The table length when the mask was last chosen.
+    chosen_at: usize,
+    /// Rare values still looked for, by value.
+    pending: Vec<bool>,
+}
+
+/// Heaps are grouped by their residue modulo this for remembering witnesses.
+const WITNESS_RESIDUES: usize = 12;
+
+impl Sparse {
+    /// The mask (over the bits the values use, at most 12) that makes the fewest of `values`
+    /// rare, with that count; ties go to the mask with more bits, which tells more values apart.
+    pub fn best_mask(values: &[u32]) -> (u32, usize) {
+        let largest = values.iter().copied().max().unwrap_or(0);
+        let masks = (largest + 1).next_power_of_two().clamp(2, 1 << 12);
+        let mut frequency = vec![0usize; largest as usize + 1];
+        for &v in values {
+            frequency[v as usize] += 1;
+        }
+        let present: Vec<(u32, usize)> =
+            frequency.iter().enumerate().filter(|&(_, &f)| f > 0).map(|(v, &f)| (v as u32, f)).collect();
+        (1..masks)
+            .map(|mask| (mask, present.iter().filter(|&&(v, _)| is_rare(v, mask)).map(|&(_, f)| f).sum()))
+            .min_by_key(|&(mask, rare): &(u32, usize)| {
+                (rare, std::cmp::Reverse(mask.count_ones()), std::cmp::Reverse(mask))
+            })
+            .expect("masks to try")
+    }
+
+    /// Prepares the method for a table computed so far.
+    pub fn new(values: &[u32], mask: u32) -> Sparse {
+        let rare_heaps = (1..values.len()).filter(|&n| is_rare(values[n], mask)).collect();
+        Sparse {
+            mask,
+            rare_heaps,
+            seen: Vec::new(),
+            stamp: 0,
+            witness: Vec::new(),
+            chosen_at: values.len(),
+            pending: Vec::new(),
+        }
+    }
+
+    /// Extends `values` up to heap `n`.
+    pub fn extend(&mut self, digits: &[u8], values: &mut Vec<u32>, n: usize) {
+        let splits: Vec<usize> = (0..digits.len()).filter(|&k| digits[k] & 4 != 0).collect();
+        let mut bound = values.iter().copied().max().unwrap_or(0);
+        for heap in values.len()..=n {
+            // A mask that looked best on a short table may not stay so: look again as it grows.
+            if heap >= 2 * self.chosen_at {
+                let (mask, rare) = Sparse::best_mask(values);
+                if rare < self.rare_heaps.len() {
+                    *self = Sparse::new(values, mask);
+                }
+                self.chosen_at = heap;
+            }
+            // Every xor of two values, and every mex, is below this power of two.
+            let limit = (bound as usize + 2).next_power_of_two() * 2;
+            if self.seen.len() < limit {
+                self.seen.resize(limit, 0);
+                self.pending.resize(limit, false);
+            }
+            self.stamp += 1;
+            let stamp = self.stamp;
+            let seen = &mut self.seen;
+            for (take, &digit) in digits.iter().enumerate().take_while(|&(take, _)| take <= heap) {
+                let rest = heap - take;
+                if digit & 1 != 0 && rest == 0 {
+                    seen[0] = stamp;
+                }
+                if digit & 2 != 0 && rest > 0 && take > 0 {
+                    seen[values[rest] as usize] = stamp;
+                }
+            }
+            // Every split with a rare part.
+            for &take in &splits {
+                let Some(rest) = heap.checked_sub(take) else { continue };
+                for &a in self.rare_heaps.iter().take_while(|&&a| a < rest) {
+                    seen[(values[a] ^ values[rest - a]) as usize] = stamp;
+                }
+            }
+            let mask = self.mask;
+            let common = (0..).find(|&v| !is_rare(v, mask) && seen[v as usize] != stamp).expect("a missing value");
+            // Rare values below it that no split with a rare part reached: the smallest one that
+            // no other split reaches either is the mex instead. Each is first tried with the split
+            // that last reached it for a heap of the same residue (values are nearly periodic);
+            // then one scan of all splits looks for every remaining one at once.
+            let pending = &mut self.pending;
+            let mut remaining = 0usize;
+            for v in (0..common).filter(|&v| is_rare(v, mask) && seen[v as usize] != stamp) {
+                let slot = v as usize * WITNESS_RESIDUES + heap % WITNESS_RESIDUES;
+                if slot >= self.witness.len() {
+                    self.witness.resize(slot + 1, (0, 0));
+                }
+                let (take, a) = self.witness[slot];
+                let reached = heap
+                    .checked_sub(take)
+                    .is_some_and(|rest| a >= 1 && a <= rest / 2 && values[a] ^ values[rest - a] == v);
+                if !reached {
+                    pending[v as usize] = true;
+                    remaining += 1;
+                }
+            }
+            'scan: for &take in &splits {
+                let Some(rest) = heap.checked_sub(take) else { continue };
+                for a in 1..=rest / 2 {
+                    if remaining == 0 {
+                        break 'scan;
+                    }
+                    let v = (values[a] ^ values[rest - a]) as usize;
+                    if pending[v] {
+                        pending[v] = false;
+                        remaining -= 1;
+                        self.witness[v * WITNESS_RESIDUES + heap % WITNESS_RESIDUES] = (take, a);
+                    }
+                }
+            }
+            let mut value = common;
+            if remaining > 0 {
+                value = (0..common).find(|&v| pending[v as usize]).expect("a pending value");
+                pending[..common as usize].fill(false);
+            }
+            if is_rare(value, mask) {
+                self.rare_heaps.push(heap);
+            }
+            bound = bound.max(value);
+            values.push(value);
+        }
+    }
+
+    /// How many heaps so far have rare values.
+    pub fn rare_count(&self) -> usize {
+        self.rare_heaps.len()
+    }
+}
+
+fn is_rare(value: u32, mask: u32) -> bool {
+    (value & mask).count_ones() % 2 == 0
+}
+
 /// Grundy values `G(0..=n)` of the octal game with digits `d0, d1, …`, by definition.
 pub fn table(digits: &[u8], n: usize) -> Vec<u32> {
     let mut values = Vec::with_capacity(n + 1);
@@ -130,6 +287,17 @@ mod tests {
     fn dawsons_chess_has_proven_period_34() {
         let values = table(&[0, 1, 3, 7], 400);
         assert_eq!(prove_period(&values, 3).map(|p| p.period), Some(34));
+    }
+
+    #[test]
+    fn the_sparse_space_method_gives_the_same_values() {
+        for digits in [&[0u8, 1, 6][..], &[0, 6], &[0, 7, 7], &[0, 0, 7], &[0, 4, 5, 6], &[4, 1, 2]] {
+            let plain = table(digits, 3000);
+            let mut values = table(digits, 200);
+            let (mask, _) = Sparse::best_mask(&values);
+            Sparse::new(&values, mask).extend(digits, &mut values, 3000);
+            assert_eq!(values, plain, "{digits:?}");
+        }
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //!   `p` apart (`p` a multiple of `m`), are equal, the table repeats with period `p` from there on,
 //!   in normal and in misère play alike. We ask for `s + 1` equal values to cover the boundary.
 //! * Octal games that split into two heaps, normal play: the Guy–Smith periodicity theorem
-//!   ([`crate::octal`]).
+//!   ([`crate::octal`]). Long tables use the sparse-space method ([`crate::octal::Sparse`]) once
+//!   a mask makes at most a quarter of the first values rare; the table grows by doubling, and
+//!   jumps to the length that would prove a period as soon as its tail repeats.
 //! * Anything else (Nim, `half`, `split`, hexadecimal codes): a period seen at least three times
 //!   is reported, with `proven: false`.
 
@@ -101,16 +103,30 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
     // Compute in growing steps, stopping as soon as the period is proven.
     let mut upto = n.min(1023);
     let mut values: Vec<u32> = Vec::new();
+    let mut sparse: Option<octal::Sparse> = None;
     loop {
         match operation {
             Operation::Octal(digits) if splits => {
-                if upto > OCTAL_PLAIN_LIMIT {
-                    return Err(Unsupported::NoTheory(format!(
-                        "{operation} shows no proven period within {OCTAL_PLAIN_LIMIT} values, and longer tables need \
-                         the sparse-space method, which is not implemented yet"
-                    )));
+                let three_heaps = digits.iter().any(|&d| d & 8 != 0);
+                if sparse.is_none() && !three_heaps && values.len() >= 1000 {
+                    let (mask, rare) = octal::Sparse::best_mask(&values);
+                    if rare * 4 <= values.len() {
+                        sparse = Some(octal::Sparse::new(&values, mask));
+                    }
                 }
-                octal::extend(digits, &mut values, upto as usize);
+                if let Some(sparse) = &mut sparse {
+                    if upto >= tables::MAX_TABLE {
+                        return Err(Unsupported::TooLarge { size: upto, limit: tables::MAX_TABLE });
+                    }
+                    sparse.extend(digits, &mut values, upto as usize);
+                } else if upto > OCTAL_PLAIN_LIMIT {
+                    return Err(Unsupported::NoTheory(format!(
+                        "{operation} shows no proven period within {OCTAL_PLAIN_LIMIT} values and has no sparse space \
+                         (rare values are not rare), so longer tables would take the quadratic method too long"
+                    )));
+                } else {
+                    octal::extend(digits, &mut values, upto as usize);
+                }
             }
             Operation::Split => values = (0..=upto).map(crate::split::grundy_normal).collect(),
             _ => values = tables::mex_table(&heap, upto, MexRule::Grundy { terminal })?,
@@ -119,7 +135,16 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
         if proven || upto == n {
             return Ok(HeapTable { values, period, proven });
         }
-        upto = n.min(upto.saturating_mul(4).saturating_add(3));
+        // Grow, and if the tail already repeats with some period, go straight to the length
+        // that would prove it.
+        let len = values.len();
+        let candidate = octal::find_period(&values, |preperiod, period| len >= preperiod + period + 256);
+        let wanted = match (candidate, &proof) {
+            (Some(c), Proof::GuySmith { t }) => 2 * c.preperiod + 2 * c.period + t,
+            (Some(c), Proof::Window { window, .. }) => c.preperiod + c.period + window,
+            _ => 0,
+        };
+        upto = n.min((wanted as u64).max(upto.saturating_mul(2).saturating_add(1)));
     }
 }
 
@@ -164,6 +189,14 @@ mod tests {
         let t = table("sub:1,2,3", Play::Misere, 10_000);
         assert!(t.proven);
         assert_eq!(&t.values[..8], &[1, 0, 2, 3, 1, 0, 2, 3]);
+    }
+
+    #[test]
+    fn octal_016_has_its_long_period_proven() {
+        // Period 149459 after a pre-period of 105351 (Winning Ways; Flammenkamp's tables).
+        let t = table("octal:0.16", Play::Normal, 1_000_000);
+        assert!(t.proven);
+        assert_eq!(t.period, Some(Period { preperiod: 105351, period: 149459 }));
     }
 
     #[test]
