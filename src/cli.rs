@@ -290,6 +290,13 @@ fn table(args: TableArgs) -> anyhow::Result<ExitCode> {
     let play = if args.misere { Play::Misere } else { rules.play };
     let table = grundy_fast::heap_table(&rules.operation, play, args.upto)?;
     let value = |x: u64| table.value(x).expect("values up to N are computed or proven");
+    // Misère tables of games that keep one heap also get each heap's genus (for the first heaps).
+    let genera = if play == Play::Misere {
+        Some(grundy_fast::genus::genus_table(&rules.operation, args.upto.min(GENUS_HEAPS))?)
+    } else {
+        None
+    };
+    let first_untame = genera.as_ref().and_then(|g| g.iter().position(|genus| !genus.is_tame()));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let (preperiod, period) = match table.period {
         Some(p) => (json!(p.preperiod), json!(p.period)),
@@ -300,12 +307,17 @@ fn table(args: TableArgs) -> anyhow::Result<ExitCode> {
         for x in 0..=args.upto {
             write!(out, "{}{}", if x > 0 { "," } else { "" }, value(x))?;
         }
-        writeln!(
+        write!(
             out,
-            "],\"preperiod\":{preperiod},\"period\":{period},\"proven\":{},\"computed_to\":{}}}",
+            "],\"preperiod\":{preperiod},\"period\":{period},\"proven\":{},\"computed_to\":{}",
             table.proven,
             table.computed_to()
         )?;
+        if let Some(genera) = &genera {
+            let written: Vec<String> = genera.iter().map(ToString::to_string).collect();
+            write!(out, ",\"genus\":{},\"first_untame\":{}", json!(written), json!(first_untame))?;
+        }
+        writeln!(out, "}}")?;
     } else {
         writeln!(out, "game: {} ({play} play)", rules.operation)?;
         for row in (0..=args.upto).step_by(10) {
@@ -320,6 +332,14 @@ fn table(args: TableArgs) -> anyhow::Result<ExitCode> {
             None => writeln!(out, "period: none found")?,
         }
         writeln!(out, "proven: {}\ncomputed to: {}", table.proven, table.computed_to())?;
+        if let Some(genera) = &genera {
+            let written: Vec<String> = genera.iter().take(40).map(ToString::to_string).collect();
+            writeln!(out, "genus (heaps 0..{}): {}", written.len() - 1, written.join(" "))?;
+            match first_untame {
+                Some(x) => writeln!(out, "tame: no, heap {x} has genus {}", genera[x])?,
+                None => writeln!(out, "tame: every heap up to {} (genus checked)", genera.len() - 1)?,
+            }
+        }
     }
     out.flush().context("writing standard output")?;
     if let Some(path) = &args.plot {
@@ -328,6 +348,9 @@ fn table(args: TableArgs) -> anyhow::Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// How many heaps `grundy table --misere` computes the genus of.
+const GENUS_HEAPS: u64 = 2000;
 
 /// A scatter plot of `value(0..=upto)`, at most 4000 points (evenly spaced heaps beyond that).
 fn svg_plot(title: &str, upto: u64, value: impl Fn(u64) -> u32) -> String {

@@ -141,6 +141,9 @@ fn table_reports_proven_periods() {
         "{text}"
     );
     fails_with(&["table", "octal:0.07", "--misere", "--upto", "10"], "", "misère values of octal:0.07");
+    let misere = stdout(&grundy(&["table", "sub:1,2,3", "--misere", "--upto", "7"], ""));
+    assert!(misere.contains("genus (heaps 0..7): 0^120 1^031 2^20 3^31 0^120 1^031 2^20 3^31"), "{misere}");
+    assert!(misere.contains("tame: every heap up to 7"), "{misere}");
     fails_with(&["table", "octal:0.x7", "--upto", "10"], "", "column 9");
 }
 

@@ -35,6 +35,7 @@
 //! ```
 
 mod breaking;
+pub mod genus;
 mod moves;
 pub mod octal;
 pub mod periodic;

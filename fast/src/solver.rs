@@ -207,8 +207,17 @@ impl PileSolver {
                 (Compound::Disjunctive, Play::Misere) => {
                     let normal = tables::mex_table(&heap, n, MexRule::Grundy { terminal: 0 })?;
                     let misere = tables::mex_table(&heap, n, MexRule::Grundy { terminal: 1 })?;
-                    let first_untame =
+                    // Tame heaps have g⁺ = g⁻ or {g⁺, g⁻} = {0, 1}; where the table is small enough,
+                    // the whole genus is checked too.
+                    let pairs_untame =
                         (0..normal.len()).find(|&x| !is_tame(normal[x].into(), misere[x].into())).map(|x| x as u64);
+                    let genus_untame = if n <= 2000 || (heap.most_options() as u64).saturating_mul(n) <= 2_000_000 {
+                        let genera = crate::genus::genus_table(&rules.operation, n)?;
+                        genera.iter().position(|genus| !genus.is_tame()).map(|x| x as u64)
+                    } else {
+                        None
+                    };
+                    let first_untame = pairs_untame.into_iter().chain(genus_untame).min();
                     let grundy = normal.into_iter().zip(misere).map(|(g, m)| [g, m]).collect();
                     Plan::DisjunctiveMisere { grundy: Column::Table(grundy), first_untame }
                 }
