@@ -173,8 +173,16 @@ fn problem(name: &str) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         _ => {
-            let known: Vec<&str> = PROBLEMS.iter().map(|(name, _)| *name).collect();
-            bail!("unknown problem `{name}`; known problems: {}", known.join(", "))
+            let mut input = String::new();
+            if !crate::problems::FORMATS.iter().any(|(known, _)| *known == name) {
+                let known: Vec<&str> = PROBLEMS.iter().chain(crate::problems::FORMATS).map(|(name, _)| *name).collect();
+                bail!("unknown problem `{name}`; known problems: {}", known.join(", "))
+            }
+            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut input)
+                .context("reading standard input (it must be text)")?;
+            let output = crate::problems::solve(name, &input).expect("a known problem")?;
+            write_stdout(output.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
@@ -190,7 +198,7 @@ fn list() -> anyhow::Result<ExitCode> {
     }
     out.push_str("  play: normal (default), misere\n");
     out.push_str("Problems (grundy problem NAME, stdin → stdout):\n");
-    for (name, format) in PROBLEMS {
+    for (name, format) in PROBLEMS.iter().chain(crate::problems::FORMATS) {
         out.push_str(&format!("  {name:<12} {format}\n"));
     }
     out.push_str("Registry entries (grundy check --only NAME):\n");

@@ -8,4 +8,5 @@
 pub mod check;
 pub mod cli;
 pub mod pack;
+pub mod problems;
 pub mod registry;

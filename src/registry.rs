@@ -9,10 +9,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use grundy_fast::PileSolver;
-use grundy_oracle::{Budget, Engine, OracleError, PileGame};
+use grundy_oracle::{Budget, Engine, Game, OracleError, PileGame};
 use std::collections::HashMap;
 
-use grundy_rules::{Action, Compound, Operation, Play, Position, RuleSet, Solution};
+use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet, Solution, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -411,6 +411,138 @@ fn judge(truth: Solution, fast: Result<Solution, String>) -> Comparison {
     }
 }
 
+/// A case given as a few numbers, printed separated by spaces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Numbers(pub Vec<u64>);
+
+impl fmt::Display for Numbers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<String> = self.0.iter().map(u64::to_string).collect();
+        f.write_str(&words.join(" "))
+    }
+}
+
+/// A catalog game whose fast side gives the outcome only, with its cases as numbers.
+pub struct OutcomeEntry<G: Game> {
+    /// Registry name.
+    pub name: &'static str,
+    /// One line on the rules and the theorem.
+    pub summary: &'static str,
+    /// The game, for the oracle.
+    pub game: G,
+    /// How many numbers a case has.
+    pub arity: usize,
+    /// Every small case.
+    pub exhaustive: fn() -> Vec<Vec<u64>>,
+    /// What the exhaustive cases are.
+    pub exhaustive_description: &'static str,
+    /// One random case.
+    pub random: fn(&mut ChaCha8Rng) -> Vec<u64>,
+    /// The oracle's position for a case.
+    pub position: fn(&[u64]) -> G::Position,
+    /// The fast side's answer, or why it declines.
+    pub fast: fn(&[u64]) -> Result<Outcome, String>,
+}
+
+impl<G: Game + Clone + Send + Sync> Family for OutcomeEntry<G>
+where
+    G::Position: Send + Sync,
+{
+    type Instance = Numbers;
+    type Session = Engine<G>;
+
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn summary(&self) -> String {
+        format!("{} ({})", self.summary, self.exhaustive_description)
+    }
+
+    fn exhaustive(&self) -> Vec<Numbers> {
+        (self.exhaustive)().into_iter().map(Numbers).collect()
+    }
+
+    fn exhaustive_description(&self) -> String {
+        self.exhaustive_description.to_string()
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Numbers {
+        Numbers((self.random)(rng))
+    }
+
+    /// Each number halved or lowered by one, where the fast side still takes the case.
+    fn shrink(&self, case: &Numbers) -> Vec<Numbers> {
+        let mut smaller = Vec::new();
+        for i in 0..case.0.len() {
+            for replacement in [case.0[i] / 2, case.0[i].saturating_sub(1)] {
+                let mut candidate = case.0.clone();
+                candidate[i] = replacement;
+                if replacement < case.0[i]
+                    && (self.fast)(&candidate).is_ok()
+                    && !smaller.contains(&Numbers(candidate.clone()))
+                {
+                    smaller.push(Numbers(candidate));
+                }
+            }
+        }
+        smaller
+    }
+
+    fn parse_instance(&self, text: &str) -> Result<Numbers, String> {
+        let numbers = text
+            .split_whitespace()
+            .map(|token| token.parse::<u64>().map_err(|_| format!("`{token}` is not a non-negative integer")))
+            .collect::<Result<Vec<u64>, String>>()?;
+        if numbers.len() != self.arity {
+            return Err(format!("a case of {} has {} numbers, found {}", self.name, self.arity, numbers.len()));
+        }
+        (self.fast)(&numbers)?;
+        Ok(Numbers(numbers))
+    }
+
+    fn session(&self) -> Engine<G> {
+        Engine::new(self.game.clone(), ValueKind::OutcomeOnly, Budget::default())
+    }
+
+    fn compare(&self, oracle: &mut Engine<G>, case: &Numbers) -> Result<Comparison, OracleError> {
+        let truth = oracle.solve(&(self.position)(&case.0))?;
+        Ok(judge(truth, (self.fast)(&case.0).map(|outcome| Solution { outcome, value: None })))
+    }
+}
+
+/// The catalog games beyond the pile games.
+pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
+    use grundy_oracle::games::{fibonacci::FibonacciNim, wythoff::Wythoff};
+    vec![
+        Box::new(OutcomeEntry {
+            name: "fibonacci",
+            summary: "Fibonacci nim: the second player wins iff n is a Fibonacci number",
+            game: FibonacciNim,
+            arity: 1,
+            exhaustive: || (2..=120).map(|n| vec![n]).collect(),
+            exhaustive_description: "every pile 2..=120",
+            random: |rng| vec![rng.random_range(2..=240)],
+            position: |case| FibonacciNim::start(case[0]),
+            fast: |case| match case[0] {
+                0 | 1 => Err("a pile needs at least 2 tokens".to_string()),
+                n => Ok(grundy_fast::games::fibonacci::outcome(n)),
+            },
+        }),
+        Box::new(OutcomeEntry {
+            name: "wythoff",
+            summary: "Wythoff's game: P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic",
+            game: Wythoff,
+            arity: 2,
+            exhaustive: || (0..=40).flat_map(|a| (a..=40).map(move |b| vec![a, b])).collect(),
+            exhaustive_description: "every pair of piles ≤ 40",
+            random: |rng| vec![rng.random_range(0..=150), rng.random_range(0..=150)],
+            position: |case| (case[0].min(case[1]), case[0].max(case[1])),
+            fast: |case| Ok(grundy_fast::games::wythoff::outcome(case[0], case[1])),
+        }),
+    ]
+}
+
 /// A solution in words: `first player wins (grundy 3)`.
 pub fn describe(solution: &Solution) -> String {
     match solution.value {
@@ -419,8 +551,8 @@ pub fn describe(solution: &Solution) -> String {
     }
 }
 
-/// Every registry entry, in a stable order: the 60 Game Pack rule sets, then random operations in
-/// each of the twelve compounds.
+/// Every registry entry, in a stable order: the 60 Game Pack rule sets, random operations in each
+/// of the twelve compounds, then the catalog games.
 pub fn all() -> Vec<Box<dyn Entry>> {
     let mut entries: Vec<Box<dyn Entry>> =
         pack_entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>).collect();
@@ -429,6 +561,7 @@ pub fn all() -> Vec<Box<dyn Entry>> {
             entries.push(Box::new(RandomRulesEntry::new(compound, play)));
         }
     }
+    entries.extend(catalog_entries());
     entries
 }
 

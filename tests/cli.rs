@@ -42,6 +42,17 @@ fn pack_sample() {
 }
 
 #[test]
+fn catalog_problem_samples() {
+    assert_eq!(stdout(&grundy(&["problem", "wythoff"], "2 1\n8 4\n4 7\n")), "0\n1\n0\n");
+    assert_eq!(stdout(&grundy(&["problem", "fibonacci"], "2\n13\n10000\n0\n")), "Second win\nSecond win\nFirst win\n");
+    fails_with(&["problem", "wythoff"], "2 1\n8\n", "line 3, token 1");
+    fails_with(&["problem", "fibonacci"], "2\nx\n0\n", "line 2, token 1");
+    // Wythoff in exact integer arithmetic for all of u64.
+    let big = grundy(&["problem", "wythoff"], "18446744073709551615 18446744073709551615\n");
+    assert_eq!(stdout(&big), "1\n");
+}
+
+#[test]
 fn pack_rejects_bad_input_in_one_line() {
     fails_with(&["pack"], "0 0 0 0 1\n2 1 x\n", "line 2, token 3");
     fails_with(&["pack"], "5 0 0 0 1\n1 1\n", "A must be between 0 and 4");
@@ -152,5 +163,6 @@ fn list_names_every_entry() {
     let text = stdout(&grundy(&["list"], ""));
     assert_eq!(text.matches("pack:").count(), 60 + 1);
     assert_eq!(text.matches("random/").count(), 12);
+    assert!(text.contains("wythoff") && text.contains("fibonacci"), "{text}");
     assert!(text.contains("continued    continued conjunctive (Game Pack B=2, C=0)"), "{text}");
 }

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod engine;
+pub mod games;
 pub mod pile;
 
 pub use engine::{Budget, Engine, Game, OptionSink, OracleError, Stats};

@@ -1,0 +1,4 @@
+//! Catalog games solved by their theorems.
+
+pub mod fibonacci;
+pub mod wythoff;

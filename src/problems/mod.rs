@@ -1,0 +1,97 @@
+//! Catalog problems in their contest formats (`problems.md`): each reads the whole input and
+//! returns the whole output, or a one-line error naming the line and token.
+
+pub mod fibonacci;
+pub mod wythoff;
+
+/// A malformed problem input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{problem} input line {line}, token {token}: {message}")]
+pub struct InputError {
+    /// The problem.
+    pub problem: &'static str,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based token within the line.
+    pub token: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The whitespace-separated tokens of an input, with their line and place in the line.
+pub struct Tokens<'a> {
+    problem: &'static str,
+    tokens: Vec<(&'a str, usize, usize)>,
+    next: usize,
+    end_line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// Splits `input` into tokens.
+    pub fn new(problem: &'static str, input: &'a str) -> Tokens<'a> {
+        let mut tokens = Vec::new();
+        let mut end_line = 1;
+        for (index, line) in input.split('\n').enumerate() {
+            for (place, token) in line.split_ascii_whitespace().enumerate() {
+                tokens.push((token, index + 1, place + 1));
+            }
+            end_line = index + 1;
+        }
+        Tokens { problem, tokens, next: 0, end_line }
+    }
+
+    /// Whether every token has been read.
+    pub fn is_done(&self) -> bool {
+        self.next == self.tokens.len()
+    }
+
+    /// An error at the last token read (or at the end of the input).
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        let (line, token) = match self.next.checked_sub(1).map(|i| self.tokens[i]) {
+            Some((_, line, token)) => (line, token),
+            None => (1, 1),
+        };
+        InputError { problem: self.problem, line, token, message: message.into() }
+    }
+
+    /// The next token as a number in `low..=high`; `what` names it in errors.
+    pub fn number(&mut self, what: &str, low: u64, high: u64) -> Result<u64, InputError> {
+        let Some(&(token, line, place)) = self.tokens.get(self.next) else {
+            let at_end = InputError {
+                problem: self.problem,
+                line: self.end_line,
+                token: 1,
+                message: format!("expected {what}, found the end of the input"),
+            };
+            return Err(at_end);
+        };
+        self.next += 1;
+        let error = |message: String| InputError { problem: self.problem, line, token: place, message };
+        let value: u64 = match token.parse() {
+            Ok(value) => value,
+            Err(_) if token.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(error(format!("{what} `{token}` is larger than {}", u64::MAX)));
+            }
+            Err(_) => return Err(error(format!("expected {what}, found `{token}`"))),
+        };
+        if value < low || value > high {
+            return Err(error(format!("{what} must be between {low} and {high}, found {value}")));
+        }
+        Ok(value)
+    }
+}
+
+/// Solves the problem `name` on `input`; `None` for an unknown problem.
+pub fn solve(name: &str, input: &str) -> Option<Result<String, InputError>> {
+    match name {
+        "wythoff" => Some(wythoff::solve(input)),
+        "fibonacci" => Some(fibonacci::solve(input)),
+        _ => None,
+    }
+}
+
+/// The problems besides `pack`, with their formats, for `grundy list`.
+pub const FORMATS: &[(&str, &str)] = &[
+    ("fibonacci", "HDU 2516: lines n (2 ≤ n), ending with 0; `First win` / `Second win` each"),
+    ("wythoff", "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0"),
+];
