@@ -428,28 +428,28 @@ pub struct OutcomeEntry<G: Game> {
     pub name: &'static str,
     /// One line on the rules and the theorem.
     pub summary: &'static str,
-    /// The game, for the oracle.
-    pub game: G,
-    /// How many numbers a case has.
-    pub arity: usize,
+    /// How many numbers a case has (`None`: any number, at least one).
+    pub arity: Option<usize>,
     /// Every small case.
     pub exhaustive: fn() -> Vec<Vec<u64>>,
     /// What the exhaustive cases are.
     pub exhaustive_description: &'static str,
     /// One random case.
     pub random: fn(&mut ChaCha8Rng) -> Vec<u64>,
-    /// The oracle's position for a case.
+    /// The game a case is played in, with a key: cases with equal keys share the oracle's memo.
+    pub game: fn(&[u64]) -> (Vec<u64>, G),
+    /// The oracle's starting position for a case.
     pub position: fn(&[u64]) -> G::Position,
-    /// The fast side's answer, or why it declines.
+    /// The fast side's answer; an error for a case that is not well formed.
     pub fast: fn(&[u64]) -> Result<Outcome, String>,
 }
 
-impl<G: Game + Clone + Send + Sync> Family for OutcomeEntry<G>
+impl<G: Game + Send + Sync> Family for OutcomeEntry<G>
 where
     G::Position: Send + Sync,
 {
     type Instance = Numbers;
-    type Session = Engine<G>;
+    type Session = HashMap<Vec<u64>, Engine<G>>;
 
     fn name(&self) -> String {
         self.name.to_string()
@@ -471,18 +471,28 @@ where
         Numbers((self.random)(rng))
     }
 
-    /// Each number halved or lowered by one, where the fast side still takes the case.
+    /// Each number halved or lowered by one, or dropped (when the arity is free), keeping only
+    /// well-formed cases.
     fn shrink(&self, case: &Numbers) -> Vec<Numbers> {
-        let mut smaller = Vec::new();
+        let mut smaller: Vec<Numbers> = Vec::new();
+        let mut push = |candidate: Vec<u64>| {
+            if (self.fast)(&candidate).is_ok() && !smaller.iter().any(|c| c.0 == candidate) {
+                smaller.push(Numbers(candidate));
+            }
+        };
+        if self.arity.is_none() && case.0.len() > 1 {
+            for i in 0..case.0.len() {
+                let mut candidate = case.0.clone();
+                candidate.remove(i);
+                push(candidate);
+            }
+        }
         for i in 0..case.0.len() {
             for replacement in [case.0[i] / 2, case.0[i].saturating_sub(1)] {
-                let mut candidate = case.0.clone();
-                candidate[i] = replacement;
-                if replacement < case.0[i]
-                    && (self.fast)(&candidate).is_ok()
-                    && !smaller.contains(&Numbers(candidate.clone()))
-                {
-                    smaller.push(Numbers(candidate));
+                if replacement < case.0[i] {
+                    let mut candidate = case.0.clone();
+                    candidate[i] = replacement;
+                    push(candidate);
                 }
             }
         }
@@ -494,18 +504,24 @@ where
             .split_whitespace()
             .map(|token| token.parse::<u64>().map_err(|_| format!("`{token}` is not a non-negative integer")))
             .collect::<Result<Vec<u64>, String>>()?;
-        if numbers.len() != self.arity {
-            return Err(format!("a case of {} has {} numbers, found {}", self.name, self.arity, numbers.len()));
+        match self.arity {
+            Some(arity) if numbers.len() != arity => {
+                return Err(format!("a case of {} has {arity} numbers, found {}", self.name, numbers.len()));
+            }
+            None if numbers.is_empty() => return Err(format!("a case of {} needs at least one number", self.name)),
+            _ => {}
         }
         (self.fast)(&numbers)?;
         Ok(Numbers(numbers))
     }
 
-    fn session(&self) -> Engine<G> {
-        Engine::new(self.game.clone(), ValueKind::OutcomeOnly, Budget::default())
+    fn session(&self) -> Self::Session {
+        HashMap::new()
     }
 
-    fn compare(&self, oracle: &mut Engine<G>, case: &Numbers) -> Result<Comparison, OracleError> {
+    fn compare(&self, oracles: &mut Self::Session, case: &Numbers) -> Result<Comparison, OracleError> {
+        let (key, game) = (self.game)(&case.0);
+        let oracle = oracles.entry(key).or_insert_with(|| Engine::new(game, ValueKind::OutcomeOnly, Budget::default()));
         let truth = oracle.solve(&(self.position)(&case.0))?;
         Ok(judge(truth, (self.fast)(&case.0).map(|outcome| Solution { outcome, value: None })))
     }
@@ -513,16 +529,120 @@ where
 
 /// The catalog games beyond the pile games.
 pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
-    use grundy_oracle::games::{fibonacci::FibonacciNim, wythoff::Wythoff};
+    use grundy_oracle::games::{
+        candy::Candy, fibonacci::FibonacciNim, nullify::Nullify, stripes::Stripes, wythoff::Wythoff,
+    };
     vec![
+        Box::new(OutcomeEntry {
+            name: "stripes",
+            summary: "Stripes (POI 2000): lay strips of lengths a, b, c on a row of p cells; octal table",
+            arity: Some(4),
+            exhaustive: || {
+                let mut all = Vec::new();
+                for a in 1..=3 {
+                    for b in a..=4 {
+                        for c in b..=5 {
+                            all.extend((0..=24).map(|p| vec![a, b, c, p]));
+                        }
+                    }
+                }
+                all
+            },
+            exhaustive_description: "strips 1 ≤ a ≤ b ≤ c ≤ 5 (a ≤ 3, b ≤ 4), rows ≤ 24",
+            random: |rng| {
+                let mut lengths: Vec<u64> = (0..3).map(|_| rng.random_range(1..=7)).collect();
+                lengths.sort_unstable();
+                lengths.push(rng.random_range(0..=36));
+                lengths
+            },
+            game: |case| (case[..3].to_vec(), Stripes::new(case[..3].to_vec())),
+            position: |case| if case[3] > 0 { vec![case[3]] } else { Vec::new() },
+            fast: |case| {
+                if case[..3].contains(&0) {
+                    return Err("strips have positive lengths".to_string());
+                }
+                stripes_outcome(&case[..3], case[3])
+            },
+        }),
+        Box::new(OutcomeEntry {
+            name: "candy",
+            summary: "Candy Piles (AGC002 E): the diagonal rule on the Young diagram",
+            arity: None,
+            exhaustive: || {
+                let mut all = Vec::new();
+                for count in 1..=4usize {
+                    let mut piles = vec![1u64; count];
+                    loop {
+                        all.push(piles.clone());
+                        let Some(i) = (0..count).rev().find(|&i| piles[i] < 8) else { break };
+                        let next = piles[i] + 1;
+                        piles[i..].fill(next);
+                    }
+                }
+                all
+            },
+            exhaustive_description: "all ≤ 4 piles of 1..=8",
+            random: |rng| (0..rng.random_range(1..=7)).map(|_| rng.random_range(1..=14)).collect(),
+            game: |_| (Vec::new(), Candy),
+            position: |case| {
+                let mut piles = case.to_vec();
+                piles.sort_unstable();
+                piles
+            },
+            fast: |case| {
+                if case.contains(&0) {
+                    return Err("piles hold at least one candy".to_string());
+                }
+                Ok(grundy_fast::games::candy::outcome(case))
+            },
+        }),
+        Box::new(OutcomeEntry {
+            name: "nullify",
+            summary: "Nullify the Matrix (CF 1451F): first player loses iff every anti-diagonal xors to 0",
+            arity: None,
+            exhaustive: || {
+                let mut all = Vec::new();
+                for (rows, columns) in [(1u64, 1u64), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2)] {
+                    let cells = (rows * columns) as u32;
+                    for code in 0..4u64.pow(cells) {
+                        let mut case = vec![rows, columns];
+                        case.extend((0..cells).map(|i| (code >> (2 * i)) & 3));
+                        all.push(case);
+                    }
+                }
+                all
+            },
+            exhaustive_description: "every matrix of ≤ 4 cells (1×1 to 2×2, 1×3, 3×1) with values ≤ 3",
+            random: |rng| {
+                let (rows, columns) = [(1, 4), (4, 1), (2, 2), (2, 3), (3, 2), (1, 3)][rng.random_range(0..6)];
+                let top = if rows * columns > 4 { 1 } else { 3 };
+                let mut case = vec![rows, columns];
+                case.extend((0..rows * columns).map(|_| rng.random_range(0..=top)));
+                case
+            },
+            game: |case| {
+                let bits = case[2..].iter().map(|&v| 64 - v.leading_zeros()).max().unwrap_or(0).max(1);
+                (
+                    vec![case[0], case[1], u64::from(bits)],
+                    Nullify { rows: case[0] as usize, columns: case[1] as usize, bits },
+                )
+            },
+            position: |case| case[2..].to_vec(),
+            fast: |case| match case {
+                [rows, columns, cells @ ..] if *rows >= 1 && *columns >= 1 && cells.len() as u64 == rows * columns => {
+                    Ok(grundy_fast::games::nullify::outcome(*rows as usize, *columns as usize, cells))
+                }
+                _ => Err("a case is `rows columns` then rows × columns cells".to_string()),
+            },
+        }),
         Box::new(OutcomeEntry {
             name: "fibonacci",
             summary: "Fibonacci nim: the second player wins iff n is a Fibonacci number",
-            game: FibonacciNim,
-            arity: 1,
+            arity: Some(1),
             exhaustive: || (2..=120).map(|n| vec![n]).collect(),
             exhaustive_description: "every pile 2..=120",
             random: |rng| vec![rng.random_range(2..=240)],
+            game: |_| (Vec::new(), FibonacciNim),
             position: |case| FibonacciNim::start(case[0]),
             fast: |case| match case[0] {
                 0 | 1 => Err("a pile needs at least 2 tokens".to_string()),
@@ -532,15 +652,36 @@ pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
         Box::new(OutcomeEntry {
             name: "wythoff",
             summary: "Wythoff's game: P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic",
-            game: Wythoff,
-            arity: 2,
+            arity: Some(2),
             exhaustive: || (0..=40).flat_map(|a| (a..=40).map(move |b| vec![a, b])).collect(),
             exhaustive_description: "every pair of piles ≤ 40",
             random: |rng| vec![rng.random_range(0..=150), rng.random_range(0..=150)],
+            game: |_| (Vec::new(), Wythoff),
             position: |case| (case[0].min(case[1]), case[0].max(case[1])),
             fast: |case| Ok(grundy_fast::games::wythoff::outcome(case[0], case[1])),
         }),
     ]
+}
+
+/// Stripes by the Grundy value of the octal game with 7 at each strip length.
+pub fn stripes_outcome(lengths: &[u64], row: u64) -> Result<Outcome, String> {
+    let operation = Operation::Octal(stripes_code(lengths)?);
+    let table = grundy_fast::heap_table(&operation, Play::Normal, row).map_err(|e| e.to_string())?;
+    let value = table.value(row).ok_or_else(|| format!("no value for a row of {row}"))?;
+    Ok(Outcome::from_first_wins(value != 0))
+}
+
+/// The octal code with 7 at each strip length.
+pub fn stripes_code(lengths: &[u64]) -> Result<Vec<u8>, String> {
+    let longest = lengths.iter().copied().max().unwrap_or(0);
+    if longest > 4096 {
+        return Err(format!("a strip of {longest} is longer than the 4096 supported"));
+    }
+    let mut digits = vec![0u8; longest as usize + 1];
+    for &length in lengths {
+        digits[length as usize] = 7;
+    }
+    Ok(digits)
 }
 
 /// A solution in words: `first player wins (grundy 3)`.

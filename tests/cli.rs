@@ -47,6 +47,11 @@ fn catalog_problem_samples() {
     assert_eq!(stdout(&grundy(&["problem", "fibonacci"], "2\n13\n10000\n0\n")), "Second win\nSecond win\nFirst win\n");
     fails_with(&["problem", "wythoff"], "2 1\n8\n", "line 3, token 1");
     fails_with(&["problem", "fibonacci"], "2\nx\n0\n", "line 2, token 1");
+    assert_eq!(stdout(&grundy(&["problem", "stripes"], "1 5 1\n3\n1\n5\n6\n")), "1\n1\n2\n");
+    assert_eq!(stdout(&grundy(&["problem", "candy"], "3\n1 2 3\n")), "Second\n");
+    let nullify = "4\n1 1\n0\n1 3\n0 0 5\n2 2\n0 1\n1 0\n3 3\n1 2 3\n4 5 6\n7 8 9\n";
+    assert_eq!(stdout(&grundy(&["problem", "nullify"], nullify)), "Jeel\nAshish\nJeel\nAshish\n");
+    fails_with(&["problem", "candy"], "2\n1 0\n", "line 2, token 2");
     // Wythoff in exact integer arithmetic for all of u64.
     let big = grundy(&["problem", "wythoff"], "18446744073709551615 18446744073709551615\n");
     assert_eq!(stdout(&big), "1\n");

@@ -1,7 +1,10 @@
 //! Catalog problems in their contest formats (`problems.md`): each reads the whole input and
 //! returns the whole output, or a one-line error naming the line and token.
 
+pub mod candy;
 pub mod fibonacci;
+pub mod nullify;
+pub mod stripes;
 pub mod wythoff;
 
 /// A malformed problem input.
@@ -84,14 +87,20 @@ impl<'a> Tokens<'a> {
 /// Solves the problem `name` on `input`; `None` for an unknown problem.
 pub fn solve(name: &str, input: &str) -> Option<Result<String, InputError>> {
     match name {
-        "wythoff" => Some(wythoff::solve(input)),
+        "candy" => Some(candy::solve(input)),
         "fibonacci" => Some(fibonacci::solve(input)),
+        "nullify" => Some(nullify::solve(input)),
+        "stripes" => Some(stripes::solve(input)),
+        "wythoff" => Some(wythoff::solve(input)),
         _ => None,
     }
 }
 
 /// The problems besides `pack`, with their formats, for `grundy list`.
 pub const FORMATS: &[(&str, &str)] = &[
+    ("candy", "AGC002 E: N, then a1 … aN; `First` or `Second`"),
+    ("nullify", "CF 1451F: t, then per test `n m` and n rows of m values; `Ashish` or `Jeel` each"),
+    ("stripes", "POI 2000: `c z n`, m, then m lines p; 1 if the first player wins, else 2"),
     ("fibonacci", "HDU 2516: lines n (2 ≤ n), ending with 0; `First win` / `Second win` each"),
     ("wythoff", "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0"),
 ];

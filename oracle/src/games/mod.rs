@@ -1,4 +1,7 @@
 //! Catalog games, each played straight from its rules as a [`crate::Game`].
 
+pub mod candy;
 pub mod fibonacci;
+pub mod nullify;
+pub mod stripes;
 pub mod wythoff;
