@@ -530,9 +530,31 @@ where
 /// The catalog games beyond the pile games.
 pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
     use grundy_oracle::games::{
-        candy::Candy, fibonacci::FibonacciNim, nullify::Nullify, stripes::Stripes, wythoff::Wythoff,
+        candy::Candy, cutting::Cutting, fibonacci::FibonacciNim, nullify::Nullify, prime::RemoveThePrime,
+        stripes::Stripes, wythoff::Wythoff,
     };
     vec![
+        Box::new(OutcomeEntry {
+            name: "cutting",
+            summary: "Cutting Game (POJ 2311): whoever first cuts a 1×1 piece wins; Grundy table avoiding 1-wide strips",
+            arity: Some(2),
+            exhaustive: || (2..=6).flat_map(|w| (w..=6).map(move |h| vec![w, h])).collect(),
+            exhaustive_description: "every sheet from 2×2 to 6×6",
+            random: |rng| vec![rng.random_range(2..=7), rng.random_range(2..=6)],
+            game: |_| (Vec::new(), Cutting),
+            position: |case| Cutting::sheet(case[0], case[1]),
+            fast: |case| {
+                if case[0] < 2 || case[1] < 2 {
+                    return Err("sheets are at least 2×2".to_string());
+                }
+                let n = case[0].max(case[1]) as usize;
+                Ok(grundy_fast::games::cutting::outcome(
+                    &grundy_fast::games::cutting::table(n),
+                    case[0] as usize,
+                    case[1] as usize,
+                ))
+            },
+        }),
         Box::new(OutcomeEntry {
             name: "stripes",
             summary: "Stripes (POI 2000): lay strips of lengths a, b, c on a row of p cells; octal table",
@@ -633,6 +655,34 @@ pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
                     Ok(grundy_fast::games::nullify::outcome(*rows as usize, *columns as usize, cells))
                 }
                 _ => Err("a case is `rows columns` then rows × columns cells".to_string()),
+            },
+        }),
+        Box::new(OutcomeEntry {
+            name: "prime",
+            summary: "Remove the Prime: per prime, runs of multiples are heaps of value their length",
+            arity: None,
+            exhaustive: || {
+                let mut all = Vec::new();
+                for count in 1..=3usize {
+                    let mut sequence = vec![1u64; count];
+                    loop {
+                        all.push(sequence.clone());
+                        let Some(i) = (0..count).rev().find(|&i| sequence[i] < 12) else { break };
+                        sequence[i] += 1;
+                        sequence[i + 1..].fill(1);
+                    }
+                }
+                all
+            },
+            exhaustive_description: "every sequence of ≤ 3 numbers from 1..=12",
+            random: |rng| (0..rng.random_range(1..=6)).map(|_| rng.random_range(1..=72)).collect(),
+            game: |_| (Vec::new(), RemoveThePrime),
+            position: |case| case.to_vec(),
+            fast: |case| {
+                if case.contains(&0) {
+                    return Err("the numbers are at least 1".to_string());
+                }
+                Ok(grundy_fast::games::prime::outcome(case))
             },
         }),
         Box::new(OutcomeEntry {

@@ -52,6 +52,9 @@ fn catalog_problem_samples() {
     let nullify = "4\n1 1\n0\n1 3\n0 0 5\n2 2\n0 1\n1 0\n3 3\n1 2 3\n4 5 6\n7 8 9\n";
     assert_eq!(stdout(&grundy(&["problem", "nullify"], nullify)), "Jeel\nAshish\nJeel\nAshish\n");
     fails_with(&["problem", "candy"], "2\n1 0\n", "line 2, token 2");
+    assert_eq!(stdout(&grundy(&["problem", "cutting"], "2 2\n3 2\n4 2\n")), "LOSE\nLOSE\nWIN\n");
+    assert_eq!(stdout(&grundy(&["problem", "prime"], "3\n2 12 3\n")), "Second\n");
+    fails_with(&["problem", "cutting"], "2 1\n", "line 1, token 2");
     // Wythoff in exact integer arithmetic for all of u64.
     let big = grundy(&["problem", "wythoff"], "18446744073709551615 18446744073709551615\n");
     assert_eq!(stdout(&big), "1\n");

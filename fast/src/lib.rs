@@ -35,6 +35,7 @@
 //! ```
 
 mod breaking;
+pub mod factor;
 pub mod games;
 pub mod genus;
 mod moves;

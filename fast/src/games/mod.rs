@@ -1,6 +1,8 @@
 //! Catalog games solved by their theorems.
 
 pub mod candy;
+pub mod cutting;
 pub mod fibonacci;
 pub mod nullify;
+pub mod prime;
 pub mod wythoff;

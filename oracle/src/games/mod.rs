@@ -1,7 +1,9 @@
 //! Catalog games, each played straight from its rules as a [`crate::Game`].
 
 pub mod candy;
+pub mod cutting;
 pub mod fibonacci;
 pub mod nullify;
+pub mod prime;
 pub mod stripes;
 pub mod wythoff;

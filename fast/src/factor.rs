@@ -1,0 +1,146 @@
+//! Factoring 64-bit integers: deterministic Miller–Rabin and Pollard's rho (Brent's variant).
+//!
+//! Miller–Rabin with the first twelve primes as bases is exact for every `n < 3.3·10^24`
+//! (Sorenson and Webster, 2015), so for all of `u64`. Products are taken in `u128`.
+
+fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+    (u128::from(a) * u128::from(b) % u128::from(m)) as u64
+}
+
+fn pow_mod(mut base: u64, mut exponent: u64, m: u64) -> u64 {
+    let mut result = 1 % m;
+    base %= m;
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            result = mul_mod(result, base, m);
+        }
+        base = mul_mod(base, base, m);
+        exponent >>= 1;
+    }
+    result
+}
+
+/// Whether `n` is prime.
+pub fn is_prime(n: u64) -> bool {
+    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    if n < 2 {
+        return false;
+    }
+    for p in BASES {
+        if n % p == 0 {
+            return n == p;
+        }
+    }
+    let s = (n - 1).trailing_zeros();
+    let d = (n - 1) >> s;
+    BASES.iter().all(|&a| {
+        let mut x = pow_mod(a, d, n);
+        if x == 1 || x == n - 1 {
+            return true;
+        }
+        for _ in 1..s {
+            x = mul_mod(x, x, n);
+            if x == n - 1 {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// A non-trivial factor of the odd composite `n` (Brent's cycle finding, products batched).
+fn rho(n: u64) -> u64 {
+    for c in 1u64.. {
+        let f = |x: u64| (mul_mod(x, x, n) + c) % n;
+        let (mut y, mut r, mut q, mut g) = (2u64, 1u64, 1u64, 1u64);
+        let (mut x, mut ys) = (0u64, 0u64);
+        while g == 1 {
+            x = y;
+            for _ in 0..r {
+                y = f(y);
+            }
+            let mut k = 0;
+            while k < r && g == 1 {
+                ys = y;
+                for _ in 0..128.min(r - k) {
+                    y = f(y);
+                    q = mul_mod(q, x.abs_diff(y), n);
+                }
+                g = gcd(q, n);
+                k += 128;
+            }
+            r *= 2;
+        }
+        if g == n {
+            loop {
+                ys = f(ys);
+                g = gcd(x.abs_diff(ys), n);
+                if g > 1 {
+                    break;
+                }
+            }
+        }
+        if g != n {
+            return g;
+        }
+    }
+    unreachable!("some constant finds a factor")
+}
+
+/// The distinct prime factors of `n`, ascending.
+pub fn distinct_primes(mut n: u64) -> Vec<u64> {
+    let mut primes = Vec::new();
+    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
+        if n % p == 0 {
+            primes.push(p);
+            while n % p == 0 {
+                n /= p;
+            }
+        }
+    }
+    let mut stack = vec![n];
+    while let Some(m) = stack.pop() {
+        if m == 1 {
+            continue;
+        }
+        if is_prime(m) {
+            primes.push(m);
+            continue;
+        }
+        let d = rho(m);
+        stack.push(d);
+        stack.push(m / d);
+    }
+    primes.sort_unstable();
+    primes.dedup();
+    primes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primes_and_factors() {
+        let small: Vec<u64> = (0..40).filter(|&n| is_prime(n)).collect();
+        assert_eq!(small, vec![2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]);
+        assert!(is_prime(18446744073709551557)); // the largest 64-bit prime
+        assert!(!is_prime(3215031751)); // a strong pseudoprime to bases 2, 3, 5, 7
+        assert_eq!(distinct_primes(1_000_000_007 * 998_244_353), vec![998_244_353, 1_000_000_007]);
+        assert_eq!(distinct_primes(4_294_967_291 * 4_294_967_279), vec![4_294_967_279, 4_294_967_291]);
+        assert_eq!(distinct_primes(1 << 60), vec![2]);
+        assert_eq!(distinct_primes(1), Vec::<u64>::new());
+        for n in 2..3000u64 {
+            let primes = distinct_primes(n);
+            let trial: Vec<u64> = (2..=n).filter(|&p| n % p == 0 && (2..p).all(|d| p % d != 0)).collect();
+            assert_eq!(primes, trial, "{n}");
+        }
+    }
+}

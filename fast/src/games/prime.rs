@@ -1,0 +1,51 @@
+//! Remove the Prime: a move picks a segment `[l, r]` and a prime `p` dividing every element of
+//! it, and divides `p` out of each completely; whoever cannot move loses.
+//!
+//! Dividing out `p` changes nothing about other primes, so the game is a disjunctive sum over
+//! primes. For one prime, the elements it divides form maximal runs, and a move removes a block
+//! of a run, leaving up to two runs: each run of length `x` is a heap of "take any block", whose
+//! Grundy value is `x` (from `x`, the options `(a, b)` with `a + b < x` reach every `y < x` as
+//! `(y, 0)`, and never `x` itself: `a ⊕ b ≤ a + b < x`). The first player wins iff the xor of all
+//! run lengths over all primes is not 0.
+
+use std::collections::HashMap;
+
+use grundy_rules::Outcome;
+
+use crate::factor::distinct_primes;
+
+/// Who wins the sequence.
+pub fn outcome(sequence: &[u64]) -> Outcome {
+    // Where each prime's current run started.
+    let mut open: HashMap<u64, usize> = HashMap::new();
+    let mut xor = 0u64;
+    for (i, &a) in sequence.iter().enumerate() {
+        let primes = distinct_primes(a);
+        open.retain(|p, start| {
+            if primes.contains(p) {
+                true
+            } else {
+                xor ^= (i - *start) as u64;
+                false
+            }
+        });
+        for p in primes {
+            open.entry(p).or_insert(i);
+        }
+    }
+    for start in open.into_values() {
+        xor ^= (sequence.len() - start) as u64;
+    }
+    Outcome::from_first_wins(xor != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_samples() {
+        assert_eq!(outcome(&[2, 8, 4]), Outcome::First);
+        assert_eq!(outcome(&[2, 12, 3]), Outcome::Second);
+    }
+}
