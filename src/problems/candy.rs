@@ -1,7 +1,6 @@
 //! AtCoder AGC002 E "Candy Piles": `N`, then `a1 … aN`; `First` or `Second`, the winner.
 
 use grundy_fast::games::candy;
-use grundy_rules::Outcome;
 
 use super::{InputError, Tokens};
 
@@ -10,15 +9,8 @@ pub fn solve(input: &str) -> Result<String, InputError> {
     let mut tokens = Tokens::new("candy", input);
     let count = tokens.number("N, the number of piles", 1, 10_000_000)?;
     let piles = (0..count).map(|_| tokens.number("a pile size", 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
-    if !tokens.is_done() {
-        tokens.number("nothing", 0, 0).ok();
-        return Err(tokens.error(format!("unexpected input after the {count} piles")));
-    }
-    Ok(match candy::outcome(&piles) {
-        Outcome::First => "First\n",
-        Outcome::Second => "Second\n",
-    }
-    .to_string())
+    tokens.finish(&format!("the {count} piles"))?;
+    Ok(super::winner_line(candy::outcome(&piles)))
 }
 
 #[cfg(test)]

@@ -19,10 +19,7 @@ pub fn solve(input: &str) -> Result<String, InputError> {
         }
         output.push_str(if fibonacci::outcome(n) == Outcome::First { "First win\n" } else { "Second win\n" });
     }
-    if !tokens.is_done() {
-        tokens.number("nothing", 0, 0).ok();
-        return Err(tokens.error("unexpected input after the terminating 0"));
-    }
+    tokens.finish("the terminating 0")?;
     Ok(output)
 }
 

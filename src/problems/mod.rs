@@ -50,6 +50,15 @@ impl<'a> Tokens<'a> {
         self.next == self.tokens.len()
     }
 
+    /// Checks that nothing follows what was read; `after` says what that was.
+    pub fn finish(&mut self, after: &str) -> Result<(), InputError> {
+        if self.is_done() {
+            return Ok(());
+        }
+        self.next += 1;
+        Err(self.error(format!("unexpected input after {after}")))
+    }
+
     /// An error at the last token read (or at the end of the input).
     pub fn error(&self, message: impl Into<String>) -> InputError {
         let (line, token) = match self.next.checked_sub(1).map(|i| self.tokens[i]) {
@@ -83,6 +92,14 @@ impl<'a> Tokens<'a> {
             return Err(error(format!("{what} must be between {low} and {high}, found {value}")));
         }
         Ok(value)
+    }
+}
+
+/// `First` or `Second`, as a line.
+pub fn winner_line(outcome: grundy_rules::Outcome) -> String {
+    match outcome {
+        grundy_rules::Outcome::First => "First\n".to_string(),
+        grundy_rules::Outcome::Second => "Second\n".to_string(),
     }
 }
 

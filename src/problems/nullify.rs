@@ -24,10 +24,7 @@ pub fn solve(input: &str) -> Result<String, InputError> {
             Outcome::Second => "Jeel\n",
         });
     }
-    if !tokens.is_done() {
-        tokens.number("nothing", 0, 0).ok();
-        return Err(tokens.error(format!("unexpected input after the {tests} tests")));
-    }
+    tokens.finish(&format!("the {tests} tests"))?;
     Ok(output)
 }
 

@@ -1,7 +1,6 @@
 //! "Remove the Prime": `n`, then `a1 … an` (1 ≤ ai); `First` or `Second`, the winner.
 
 use grundy_fast::games::prime;
-use grundy_rules::Outcome;
 
 use super::{InputError, Tokens};
 
@@ -10,15 +9,8 @@ pub fn solve(input: &str) -> Result<String, InputError> {
     let mut tokens = Tokens::new("prime", input);
     let count = tokens.number("n, the length of the sequence", 1, 1_000_000)?;
     let sequence = (0..count).map(|_| tokens.number("a number", 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
-    if !tokens.is_done() {
-        tokens.number("nothing", 0, 0).ok();
-        return Err(tokens.error(format!("unexpected input after the {count} numbers")));
-    }
-    Ok(match prime::outcome(&sequence) {
-        Outcome::First => "First\n",
-        Outcome::Second => "Second\n",
-    }
-    .to_string())
+    tokens.finish(&format!("the {count} numbers"))?;
+    Ok(super::winner_line(prime::outcome(&sequence)))
 }
 
 #[cfg(test)]

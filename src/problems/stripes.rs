@@ -18,10 +18,7 @@ pub fn solve(input: &str) -> Result<String, InputError> {
     for _ in 0..games {
         rows.push(tokens.number("p, a board length", 0, 10_000_000)?);
     }
-    if !tokens.is_done() {
-        tokens.number("nothing", 0, 0).ok();
-        return Err(tokens.error(format!("unexpected input after the last of the {games} games")));
-    }
+    tokens.finish(&format!("the last of the {games} games"))?;
     let code = crate::registry::stripes_code(&lengths).map_err(|message| tokens.error(message))?;
     let longest = rows.iter().copied().max().unwrap_or(0);
     let table = heap_table(&Operation::Octal(code), Play::Normal, longest).map_err(|e| tokens.error(e.to_string()))?;
