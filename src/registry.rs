@@ -471,48 +471,14 @@ where
         Numbers((self.random)(rng))
     }
 
-    /// Each number halved or lowered by one, or dropped (when the arity is free), keeping only
-    /// well-formed cases.
     fn shrink(&self, case: &Numbers) -> Vec<Numbers> {
-        let mut smaller: Vec<Numbers> = Vec::new();
-        let mut push = |candidate: Vec<u64>| {
-            if (self.fast)(&candidate).is_ok() && !smaller.iter().any(|c| c.0 == candidate) {
-                smaller.push(Numbers(candidate));
-            }
-        };
-        if self.arity.is_none() && case.0.len() > 1 {
-            for i in 0..case.0.len() {
-                let mut candidate = case.0.clone();
-                candidate.remove(i);
-                push(candidate);
-            }
-        }
-        for i in 0..case.0.len() {
-            for replacement in [case.0[i] / 2, case.0[i].saturating_sub(1)] {
-                if replacement < case.0[i] {
-                    let mut candidate = case.0.clone();
-                    candidate[i] = replacement;
-                    push(candidate);
-                }
-            }
-        }
-        smaller
+        shrink_numbers(case, self.arity.is_none(), |candidate| (self.fast)(candidate).is_ok())
     }
 
     fn parse_instance(&self, text: &str) -> Result<Numbers, String> {
-        let numbers = text
-            .split_whitespace()
-            .map(|token| token.parse::<u64>().map_err(|_| format!("`{token}` is not a non-negative integer")))
-            .collect::<Result<Vec<u64>, String>>()?;
-        match self.arity {
-            Some(arity) if numbers.len() != arity => {
-                return Err(format!("a case of {} has {arity} numbers, found {}", self.name, numbers.len()));
-            }
-            None if numbers.is_empty() => return Err(format!("a case of {} needs at least one number", self.name)),
-            _ => {}
-        }
-        (self.fast)(&numbers)?;
-        Ok(Numbers(numbers))
+        let numbers = parse_numbers(self.name, self.arity, text)?;
+        (self.fast)(&numbers.0)?;
+        Ok(numbers)
     }
 
     fn session(&self) -> Self::Session {
@@ -525,6 +491,217 @@ where
         let truth = oracle.solve(&(self.position)(&case.0))?;
         Ok(judge(truth, (self.fast)(&case.0).map(|outcome| Solution { outcome, value: None })))
     }
+}
+
+/// Smaller cases: each number halved or lowered by one, or dropped (when the arity is free),
+/// keeping only well-formed ones.
+fn shrink_numbers(case: &Numbers, free_arity: bool, well_formed: impl Fn(&[u64]) -> bool) -> Vec<Numbers> {
+    let mut smaller: Vec<Numbers> = Vec::new();
+    let mut push = |candidate: Vec<u64>| {
+        if well_formed(&candidate) && !smaller.iter().any(|c| c.0 == candidate) {
+            smaller.push(Numbers(candidate));
+        }
+    };
+    if free_arity && case.0.len() > 1 {
+        for i in 0..case.0.len() {
+            let mut candidate = case.0.clone();
+            candidate.remove(i);
+            push(candidate);
+        }
+    }
+    for i in 0..case.0.len() {
+        for replacement in [case.0[i] / 2, case.0[i].saturating_sub(1)] {
+            if replacement < case.0[i] {
+                let mut candidate = case.0.clone();
+                candidate[i] = replacement;
+                push(candidate);
+            }
+        }
+    }
+    smaller
+}
+
+/// Reads a case of numbers, checking their count.
+fn parse_numbers(name: &str, arity: Option<usize>, text: &str) -> Result<Numbers, String> {
+    let numbers = text
+        .split_whitespace()
+        .map(|token| token.parse::<u64>().map_err(|_| format!("`{token}` is not a non-negative integer")))
+        .collect::<Result<Vec<u64>, String>>()?;
+    match arity {
+        Some(arity) if numbers.len() != arity => {
+            Err(format!("a case of {name} has {arity} numbers, found {}", numbers.len()))
+        }
+        None if numbers.is_empty() => Err(format!("a case of {name} needs at least one number")),
+        _ => Ok(Numbers(numbers)),
+    }
+}
+
+/// A counting problem: how many of a case's positions (colourings, placements…) one player
+/// wins. The oracle solves every position; the fast side counts by theory.
+pub struct CountEntry<G: Game> {
+    /// Registry name.
+    pub name: &'static str,
+    /// One line on the rules and the theorem.
+    pub summary: &'static str,
+    /// How many numbers a case has (`None`: any number, at least one).
+    pub arity: Option<usize>,
+    /// Every small case.
+    pub exhaustive: fn() -> Vec<Vec<u64>>,
+    /// What the exhaustive cases are.
+    pub exhaustive_description: &'static str,
+    /// One random case.
+    pub random: fn(&mut ChaCha8Rng) -> Vec<u64>,
+    /// The game every position is played in.
+    pub game: G,
+    /// The positions a case counts over.
+    pub positions: fn(&[u64]) -> Vec<G::Position>,
+    /// Whose wins are counted.
+    pub counted: Outcome,
+    /// The count is reported modulo this.
+    pub modulus: u64,
+    /// The fast side's count; an error for a case that is not well formed.
+    pub fast: fn(&[u64]) -> Result<u64, String>,
+}
+
+impl<G: Game + Clone + Send + Sync> Family for CountEntry<G>
+where
+    G::Position: Send + Sync,
+{
+    type Instance = Numbers;
+    type Session = Engine<G>;
+
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn summary(&self) -> String {
+        format!("{} ({})", self.summary, self.exhaustive_description)
+    }
+
+    fn exhaustive(&self) -> Vec<Numbers> {
+        (self.exhaustive)().into_iter().map(Numbers).collect()
+    }
+
+    fn exhaustive_description(&self) -> String {
+        self.exhaustive_description.to_string()
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Numbers {
+        Numbers((self.random)(rng))
+    }
+
+    fn shrink(&self, case: &Numbers) -> Vec<Numbers> {
+        shrink_numbers(case, self.arity.is_none(), |candidate| (self.fast)(candidate).is_ok())
+    }
+
+    fn parse_instance(&self, text: &str) -> Result<Numbers, String> {
+        let numbers = parse_numbers(self.name, self.arity, text)?;
+        (self.fast)(&numbers.0)?;
+        Ok(numbers)
+    }
+
+    fn session(&self) -> Engine<G> {
+        Engine::new(self.game.clone(), ValueKind::OutcomeOnly, Budget::default())
+    }
+
+    fn compare(&self, oracle: &mut Engine<G>, case: &Numbers) -> Result<Comparison, OracleError> {
+        let mut count = 0u64;
+        for position in (self.positions)(&case.0) {
+            if oracle.solve(&position)?.outcome == self.counted {
+                count += 1;
+            }
+        }
+        let truth = count % self.modulus;
+        Ok(match (self.fast)(&case.0) {
+            Err(reason) => Comparison::Unsupported(reason),
+            Ok(fast) if fast == truth => Comparison::Agree,
+            Ok(fast) => Comparison::Disagree { oracle: format!("count {truth}"), fast: format!("count {fast}") },
+        })
+    }
+}
+
+/// The counting problems of the catalog.
+pub fn count_entries() -> Vec<Box<dyn Entry>> {
+    use grundy_oracle::games::{coins::Coins, steins::Steins};
+    vec![
+        Box::new(CountEntry {
+            name: "steins",
+            summary: "Steins;Game: colourings the second player wins; black value in closed form, xor basis",
+            arity: None,
+            exhaustive: || {
+                let mut all = Vec::new();
+                for count in 1..=3usize {
+                    let mut piles = vec![1u64; count];
+                    loop {
+                        all.push(piles.clone());
+                        let Some(i) = (0..count).rev().find(|&i| piles[i] < 5) else { break };
+                        let next = piles[i] + 1;
+                        piles[i..].fill(next);
+                    }
+                }
+                all
+            },
+            exhaustive_description: "every ≤ 3 piles of 1..=5",
+            random: |rng| (0..rng.random_range(1..=5)).map(|_| rng.random_range(1..=6)).collect(),
+            game: Steins,
+            positions: |piles| {
+                (0..1u32 << piles.len())
+                    .map(|colouring| {
+                        let (mut white, mut black): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+                        for (i, &p) in piles.iter().enumerate() {
+                            if colouring >> i & 1 == 1 { black.push(p) } else { white.push(p) }
+                        }
+                        white.sort_unstable();
+                        black.sort_unstable();
+                        (white, black)
+                    })
+                    .collect()
+            },
+            counted: Outcome::Second,
+            modulus: 1_000_000_007,
+            fast: |piles| {
+                if piles.contains(&0) {
+                    return Err("piles hold at least one stone".to_string());
+                }
+                Ok(grundy_fast::games::steins::second_player_colourings(piles))
+            },
+        }),
+        Box::new(CountEntry {
+            name: "coins",
+            summary: "Moving Coins (SDOI2019): placements the first player wins; staircase Nim and a digit DP",
+            arity: Some(2),
+            exhaustive: || (1..=9).flat_map(|n| (1..=n).map(move |m| vec![n, m])).collect(),
+            exhaustive_description: "every board n ≤ 9 with 1 ≤ m ≤ n coins",
+            random: |rng| {
+                let n = rng.random_range(1..=13);
+                vec![n, rng.random_range(1..=n.min(5))]
+            },
+            game: Coins,
+            positions: |case| {
+                let (n, m) = (case[0], case[1] as usize);
+                let mut all = Vec::new();
+                let mut cells: Vec<u64> = (1..=m as u64).collect();
+                loop {
+                    all.push(cells.clone());
+                    // Next m-subset of 1..=n in lexicographic order.
+                    let Some(i) = (0..m).rev().find(|&i| cells[i] < n - (m - 1 - i) as u64) else { break };
+                    cells[i] += 1;
+                    for j in i + 1..m {
+                        cells[j] = cells[j - 1] + 1;
+                    }
+                }
+                all
+            },
+            counted: Outcome::First,
+            modulus: 1_000_000_009,
+            fast: |case| match case {
+                [n, m] if 1 <= *m && m <= n => {
+                    Ok(grundy_fast::games::coins::first_player_placements(*n as usize, *m as usize))
+                }
+                _ => Err("a case is `n m` with 1 ≤ m ≤ n".to_string()),
+            },
+        }),
+    ]
 }
 
 /// The catalog games beyond the pile games.
@@ -753,6 +930,7 @@ pub fn all() -> Vec<Box<dyn Entry>> {
         }
     }
     entries.extend(catalog_entries());
+    entries.extend(count_entries());
     entries
 }
 

@@ -55,6 +55,9 @@ fn catalog_problem_samples() {
     assert_eq!(stdout(&grundy(&["problem", "cutting"], "2 2\n3 2\n4 2\n")), "LOSE\nLOSE\nWIN\n");
     assert_eq!(stdout(&grundy(&["problem", "prime"], "3\n2 12 3\n")), "Second\n");
     fails_with(&["problem", "cutting"], "2 1\n", "line 1, token 2");
+    assert_eq!(stdout(&grundy(&["problem", "steins"], "2\n1 1\n")), "4\n");
+    assert_eq!(stdout(&grundy(&["problem", "coins"], "10 2\n")), "36\n");
+    fails_with(&["problem", "coins"], "10 2 3\n", "unexpected input after `n m`");
     // Wythoff in exact integer arithmetic for all of u64.
     let big = grundy(&["problem", "wythoff"], "18446744073709551615 18446744073709551615\n");
     assert_eq!(stdout(&big), "1\n");

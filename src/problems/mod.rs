@@ -2,10 +2,12 @@
 //! returns the whole output, or a one-line error naming the line and token.
 
 pub mod candy;
+pub mod coins;
 pub mod cutting;
 pub mod fibonacci;
 pub mod nullify;
 pub mod prime;
+pub mod steins;
 pub mod stripes;
 pub mod wythoff;
 
@@ -107,10 +109,12 @@ pub fn winner_line(outcome: grundy_rules::Outcome) -> String {
 pub fn solve(name: &str, input: &str) -> Option<Result<String, InputError>> {
     match name {
         "candy" => Some(candy::solve(input)),
+        "coins" => Some(coins::solve(input)),
         "cutting" => Some(cutting::solve(input)),
         "fibonacci" => Some(fibonacci::solve(input)),
         "nullify" => Some(nullify::solve(input)),
         "prime" => Some(prime::solve(input)),
+        "steins" => Some(steins::solve(input)),
         "stripes" => Some(stripes::solve(input)),
         "wythoff" => Some(wythoff::solve(input)),
         _ => None,
@@ -120,9 +124,11 @@ pub fn solve(name: &str, input: &str) -> Option<Result<String, InputError>> {
 /// The problems besides `pack`, with their formats, for `grundy list`.
 pub const FORMATS: &[(&str, &str)] = &[
     ("candy", "AGC002 E: N, then a1 … aN; `First` or `Second`"),
+    ("coins", "SDOI2019: `n m` (m ≤ n ≤ 150000, m ≤ 500); placements the first player wins, mod 1e9+9"),
     ("cutting", "POJ 2311: lines `W H` (2 ≤ W, H ≤ 2000) until the end; `WIN` or `LOSE` each"),
     ("nullify", "CF 1451F: t, then per test `n m` and n rows of m values; `Ashish` or `Jeel` each"),
     ("prime", "Remove the Prime: n, then a1 … an (≤ 10^18); `First` or `Second`"),
+    ("steins", "CCPC 2020: n, then a1 … an (≤ 10^18); colourings the second player wins, mod 1e9+7"),
     ("stripes", "POI 2000: `c z n`, m, then m lines p; 1 if the first player wins, else 2"),
     ("fibonacci", "HDU 2516: lines n (2 ≤ n), ending with 0; `First win` / `Second win` each"),
     ("wythoff", "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0"),
