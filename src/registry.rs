@@ -704,13 +704,168 @@ pub fn count_entries() -> Vec<Box<dyn Entry>> {
     ]
 }
 
+/// A geography case `[vertices, start, u1, v1, u2, v2, …]` as a graph, if well formed.
+fn geography_case(case: &[u64]) -> Result<(grundy_fast::matching::Graph, usize), String> {
+    let [vertices, start, ends @ ..] = case else { return Err("a case is `vertices start u1 v1 …`".to_string()) };
+    let vertices = *vertices as usize;
+    if vertices == 0 || vertices > 64 || *start as usize >= vertices || ends.len() % 2 == 1 {
+        return Err("a case is `vertices start u1 v1 …` with 1 ≤ vertices ≤ 64 and ends below vertices".to_string());
+    }
+    if ends.iter().any(|&end| end as usize >= vertices) {
+        return Err("an edge end is not a vertex".to_string());
+    }
+    let edges = ends.chunks(2).map(|pair| (pair[0] as usize, pair[1] as usize)).collect();
+    Ok((grundy_fast::matching::Graph { vertices, edges }, *start as usize))
+}
+
+/// Every graph on up to 4 vertices, with every start.
+fn small_graphs() -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for vertices in 1..=4u64 {
+        let pairs: Vec<(u64, u64)> = (0..vertices).flat_map(|u| (u + 1..vertices).map(move |v| (u, v))).collect();
+        for subset in 0..1u32 << pairs.len() {
+            for start in 0..vertices {
+                let mut case = vec![vertices, start];
+                for (i, &(u, v)) in pairs.iter().enumerate() {
+                    if subset >> i & 1 == 1 {
+                        case.extend([u, v]);
+                    }
+                }
+                all.push(case);
+            }
+        }
+    }
+    all
+}
+
+/// A random graph of up to 13 vertices; `bipartite` keeps only edges between two random sides.
+fn random_graph(rng: &mut ChaCha8Rng, bipartite: bool) -> Vec<u64> {
+    let vertices = rng.random_range(1..=13u64);
+    let sides: Vec<bool> = (0..vertices).map(|_| rng.random_bool(0.5)).collect();
+    let density = rng.random_range(0.15..0.7);
+    let mut case = vec![vertices, rng.random_range(0..vertices)];
+    for u in 0..vertices {
+        for v in u + 1..vertices {
+            if (!bipartite || sides[u as usize] != sides[v as usize]) && rng.random_bool(density) {
+                case.extend([u, v]);
+            }
+        }
+    }
+    case
+}
+
+fn geography_entry(
+    name: &'static str,
+    summary: &'static str,
+    bipartite: bool,
+    fast: fn(&[u64]) -> Result<Outcome, String>,
+) -> Box<dyn Entry> {
+    use grundy_oracle::games::geography::Geography;
+    Box::new(OutcomeEntry {
+        name,
+        summary,
+        arity: None,
+        exhaustive: small_graphs,
+        exhaustive_description: "every graph on ≤ 4 vertices, every start",
+        random: if bipartite { |rng| random_graph(rng, true) } else { |rng| random_graph(rng, false) },
+        game: |case| {
+            let (graph, _) = geography_case(case).expect("cases are well formed");
+            (case.to_vec(), Geography::new(graph.vertices, &graph.edges))
+        },
+        position: |case| Geography::start(case[1] as usize),
+        fast,
+    })
+}
+
+/// Geography by one matching method.
+fn geography_by(case: &[u64], method: grundy_fast::games::geography::Method) -> Result<Outcome, String> {
+    let (graph, start) = geography_case(case)?;
+    grundy_fast::games::geography::first_wins(&graph, start, method)
+        .map(Outcome::from_first_wins)
+        .ok_or_else(|| format!("{method:?} needs a bipartite graph"))
+}
+
 /// The catalog games beyond the pile games.
 pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
+    use grundy_fast::games::geography::Method;
     use grundy_oracle::games::{
         candy::Candy, cutting::Cutting, fibonacci::FibonacciNim, nullify::Nullify, prime::RemoveThePrime,
         stripes::Stripes, wythoff::Wythoff,
     };
     vec![
+        geography_entry(
+            "geography/hopcroft-karp",
+            "vertex geography: first player wins iff the start is in every maximum matching (Hopcroft–Karp)",
+            true,
+            |case| geography_by(case, Method::HopcroftKarp),
+        ),
+        geography_entry(
+            "geography/dinic",
+            "vertex geography by maximum flow (Dinic), bipartite graphs",
+            true,
+            |case| geography_by(case, Method::Dinic),
+        ),
+        geography_entry(
+            "geography/general",
+            "vertex geography on any graph (petgraph's Gabow matching)",
+            false,
+            |case| geography_by(case, Method::General),
+        ),
+        Box::new(OutcomeEntry {
+            name: "lock",
+            summary: "Combination Lock: geography on allowed combinations, bipartite by digit-sum parity",
+            arity: None,
+            exhaustive: || {
+                // One dial: every forbidden set and start.
+                let mut all = Vec::new();
+                for forbidden in 0..1u32 << 10 {
+                    for start in [0u64, 3] {
+                        if forbidden >> start & 1 == 0 {
+                            let mut case = vec![1, start];
+                            case.extend((0..10).filter(|d| forbidden >> d & 1 == 1));
+                            all.push(case);
+                        }
+                    }
+                }
+                all
+            },
+            exhaustive_description: "one dial: every forbidden set, starts 0 and 3",
+            random: |rng| {
+                // Two dials with 6 to 13 allowed combinations, so the oracle's seen-sets stay few.
+                let allowed = rng.random_range(6..=13usize);
+                let mut combinations: Vec<u64> = (0..100).collect();
+                for i in 0..allowed {
+                    let j = rng.random_range(i..100);
+                    combinations.swap(i, j);
+                }
+                let mut case = vec![2, combinations[0]];
+                let mut forbidden = combinations[allowed..].to_vec();
+                forbidden.sort_unstable();
+                case.extend(forbidden);
+                case
+            },
+            game: |case| {
+                // Cases that differ only in the start share the oracle.
+                let key = [&case[..1], &case[2..]].concat();
+                let forbidden = case[2..].iter().map(|&f| f as u32).collect();
+                (key, grundy_oracle::games::lock::Lock::new(case[0] as u32, forbidden))
+            },
+            position: |case| (case[1] as u32, vec![case[1] as u32]),
+            fast: |case| match case {
+                [dials @ 1..=5, start, forbidden @ ..]
+                    if *start < 10u64.pow(*dials as u32)
+                        && forbidden.iter().all(|&f| f < 10u64.pow(*dials as u32) && f != *start) =>
+                {
+                    let forbidden: Vec<u32> = forbidden.iter().map(|&f| f as u32).collect();
+                    Ok(Outcome::from_first_wins(grundy_fast::games::lock::first_wins(
+                        *dials as u32,
+                        &forbidden,
+                        *start as u32,
+                    )))
+                }
+                _ => Err("a case is `dials start forbidden…` with 1 ≤ dials ≤ 5, the start not forbidden".to_string()),
+            },
+        }),
         Box::new(OutcomeEntry {
             name: "cutting",
             summary: "Cutting Game (POJ 2311): whoever first cuts a 1×1 piece wins; Grundy table avoiding 1-wide strips",

@@ -56,6 +56,9 @@ fn catalog_problem_samples() {
     assert_eq!(stdout(&grundy(&["problem", "prime"], "3\n2 12 3\n")), "Second\n");
     fails_with(&["problem", "cutting"], "2 1\n", "line 1, token 2");
     assert_eq!(stdout(&grundy(&["problem", "steins"], "2\n1 1\n")), "4\n");
+    assert_eq!(stdout(&grundy(&["problem", "lock"], "2\n1 2 6\n7\n5\n1 2 9\n1\n8\n")), "Bob\nAlice\n");
+    fails_with(&["problem", "lock"], "1\n2 1 6\n05\n", "the start combination must be 2 digits, found `6`");
+    assert_eq!(stdout(&grundy(&["problem", "geography"], "3 2 2\n1 2\n2 3\n")), "First\n");
     assert_eq!(stdout(&grundy(&["problem", "coins"], "10 2\n")), "36\n");
     fails_with(&["problem", "coins"], "10 2 3\n", "unexpected input after `n m`");
     // Wythoff in exact integer arithmetic for all of u64.

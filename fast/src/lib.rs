@@ -38,6 +38,7 @@ mod breaking;
 pub mod factor;
 pub mod games;
 pub mod genus;
+pub mod matching;
 mod moves;
 pub mod octal;
 pub mod periodic;

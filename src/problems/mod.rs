@@ -5,6 +5,8 @@ pub mod candy;
 pub mod coins;
 pub mod cutting;
 pub mod fibonacci;
+pub mod geography;
+pub mod lock;
 pub mod nullify;
 pub mod prime;
 pub mod steins;
@@ -70,6 +72,20 @@ impl<'a> Tokens<'a> {
         InputError { problem: self.problem, line, token, message: message.into() }
     }
 
+    /// The next token as text; `what` names it in errors.
+    pub fn word(&mut self, what: &str) -> Result<&'a str, InputError> {
+        let Some(&(token, _, _)) = self.tokens.get(self.next) else {
+            return Err(InputError {
+                problem: self.problem,
+                line: self.end_line,
+                token: 1,
+                message: format!("expected {what}, found the end of the input"),
+            });
+        };
+        self.next += 1;
+        Ok(token)
+    }
+
     /// The next token as a number in `low..=high`; `what` names it in errors.
     pub fn number(&mut self, what: &str, low: u64, high: u64) -> Result<u64, InputError> {
         let Some(&(token, line, place)) = self.tokens.get(self.next) else {
@@ -112,6 +128,8 @@ pub fn solve(name: &str, input: &str) -> Option<Result<String, InputError>> {
         "coins" => Some(coins::solve(input)),
         "cutting" => Some(cutting::solve(input)),
         "fibonacci" => Some(fibonacci::solve(input)),
+        "geography" => Some(geography::solve(input)),
+        "lock" => Some(lock::solve(input)),
         "nullify" => Some(nullify::solve(input)),
         "prime" => Some(prime::solve(input)),
         "steins" => Some(steins::solve(input)),
@@ -126,6 +144,8 @@ pub const FORMATS: &[(&str, &str)] = &[
     ("candy", "AGC002 E: N, then a1 … aN; `First` or `Second`"),
     ("coins", "SDOI2019: `n m` (m ≤ n ≤ 150000, m ≤ 500); placements the first player wins, mod 1e9+9"),
     ("cutting", "POJ 2311: lines `W H` (2 ≤ W, H ≤ 2000) until the end; `WIN` or `LOSE` each"),
+    ("geography", "`n m s`, then m lines `u v` (vertices 1..n, start s); `First` or `Second`"),
+    ("lock", "CCPC 2020: T, then per test `m n s` and n forbidden m-digit strings; `Alice` or `Bob` each"),
     ("nullify", "CF 1451F: t, then per test `n m` and n rows of m values; `Ashish` or `Jeel` each"),
     ("prime", "Remove the Prime: n, then a1 … an (≤ 10^18); `First` or `Second`"),
     ("steins", "CCPC 2020: n, then a1 … an (≤ 10^18); colourings the second player wins, mod 1e9+7"),

@@ -1,0 +1,45 @@
+//! Undirected vertex geography: a token on a start vertex; a move goes along an edge to a vertex
+//! not visited yet (the start counts as visited); whoever cannot move loses.
+//!
+//! Theorem (Fraenkel, Scheinerman and Ullman, 1993): the first player wins iff the start vertex
+//! is covered by every maximum matching, i.e. iff removing it shrinks the maximum matching. (If
+//! some maximum matching `M` misses the start, every move goes to a matched vertex — else `M`
+//! would grow — and the second player answers along `M`; otherwise the first player follows a
+//! maximum matching from the start.)
+
+use crate::matching::{Graph, dinic, general, hopcroft_karp};
+
+/// How the maximum matchings are computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Hopcroft–Karp (bipartite graphs only).
+    HopcroftKarp,
+    /// Dinic's maximum flow (bipartite graphs only).
+    Dinic,
+    /// Gabow's algorithm through petgraph (any graph).
+    General,
+}
+
+impl Method {
+    /// All three.
+    pub const ALL: [Method; 3] = [Method::HopcroftKarp, Method::Dinic, Method::General];
+}
+
+/// Whether the first player wins from `start`; `None` when `method` needs a bipartite graph and
+/// `graph` is not.
+pub fn first_wins(graph: &Graph, start: usize, method: Method) -> Option<bool> {
+    let size = |removed| -> Option<usize> {
+        Some(match method {
+            Method::General => general(graph, removed),
+            Method::HopcroftKarp => hopcroft_karp(graph, &graph.bipartition()?, removed),
+            Method::Dinic => dinic(graph, &graph.bipartition()?, removed),
+        })
+    };
+    Some(size(Some(start))? < size(None)?)
+}
+
+/// The best method for `graph`: Hopcroft–Karp when it is bipartite, else the general one.
+pub fn first_wins_auto(graph: &Graph, start: usize) -> bool {
+    first_wins(graph, start, Method::HopcroftKarp)
+        .unwrap_or_else(|| first_wins(graph, start, Method::General).expect("the general method takes any graph"))
+}

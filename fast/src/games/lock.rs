@@ -1,0 +1,51 @@
+//! Combination Lock (CCPC Changchun 2020): vertex geography on the graph of allowed
+//! combinations, an edge where one dial turns by ±1 (mod 10). Turning a dial changes the digit
+//! sum's parity (±1, or ∓9 across 9↔0), so the graph is bipartite by that parity and
+//! Hopcroft–Karp applies. The first player wins iff the start is in every maximum matching.
+
+use crate::matching::{Graph, hopcroft_karp};
+
+/// Whether the first player wins: `dials` digits (1..=5), `forbidden` combinations, `start`
+/// (combinations as numbers below `10^dials`).
+pub fn first_wins(dials: u32, forbidden: &[u32], start: u32) -> bool {
+    let size = 10usize.pow(dials);
+    let mut allowed = vec![true; size];
+    for &f in forbidden {
+        allowed[f as usize] = false;
+    }
+    allowed[start as usize] = true;
+    let mut edges = Vec::new();
+    for u in (0..size).filter(|&u| allowed[u]) {
+        let mut place = 1;
+        for _ in 0..dials {
+            let digit = (u / place) % 10;
+            // Only the +1 turn: the −1 turn is the same edge seen from the other end.
+            let v = u - digit * place + ((digit + 1) % 10) * place;
+            if allowed[v] {
+                edges.push((u, v));
+            }
+            place *= 10;
+        }
+    }
+    let sides: Vec<bool> = (0..size).map(|u| digit_sum(u) % 2 == 1).collect();
+    let graph = Graph { vertices: size, edges };
+    hopcroft_karp(&graph, &sides, Some(start as usize)) < hopcroft_karp(&graph, &sides, None)
+}
+
+fn digit_sum(mut u: usize) -> usize {
+    let mut sum = 0;
+    while u > 0 {
+        sum += u % 10;
+        u /= 10;
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_samples() {
+        assert!(!super::first_wins(1, &[7, 5], 6));
+        assert!(super::first_wins(1, &[1, 8], 9));
+    }
+}
