@@ -620,6 +620,90 @@ where
     }
 }
 
+/// A game scored by points: the oracle's and the fast side's best score differences compared.
+pub struct ScoreEntry {
+    /// Registry name.
+    pub name: &'static str,
+    /// One line on the rules and the method.
+    pub summary: &'static str,
+    /// Every small case.
+    pub exhaustive: fn() -> Vec<Vec<u64>>,
+    /// What the exhaustive cases are.
+    pub exhaustive_description: &'static str,
+    /// One random case.
+    pub random: fn(&mut ChaCha8Rng) -> Vec<u64>,
+    /// The oracle's score.
+    pub oracle: fn(&[u64]) -> i64,
+    /// The fast side's score; an error for a case that is not well formed.
+    pub fast: fn(&[u64]) -> Result<i64, String>,
+}
+
+impl Family for ScoreEntry {
+    type Instance = Numbers;
+    type Session = ();
+
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn summary(&self) -> String {
+        format!("{} ({})", self.summary, self.exhaustive_description)
+    }
+
+    fn exhaustive(&self) -> Vec<Numbers> {
+        (self.exhaustive)().into_iter().map(Numbers).collect()
+    }
+
+    fn exhaustive_description(&self) -> String {
+        self.exhaustive_description.to_string()
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Numbers {
+        Numbers((self.random)(rng))
+    }
+
+    fn shrink(&self, case: &Numbers) -> Vec<Numbers> {
+        shrink_numbers(case, false, |candidate| (self.fast)(candidate).is_ok())
+    }
+
+    fn parse_instance(&self, text: &str) -> Result<Numbers, String> {
+        let numbers = parse_numbers(self.name, None, text)?;
+        (self.fast)(&numbers.0)?;
+        Ok(numbers)
+    }
+
+    fn session(&self) {}
+
+    fn compare(&self, _: &mut (), case: &Numbers) -> Result<Comparison, OracleError> {
+        Ok(match (self.fast)(&case.0) {
+            Err(reason) => Comparison::Unsupported(reason),
+            Ok(fast) => {
+                let truth = (self.oracle)(&case.0);
+                if fast == truth {
+                    Comparison::Agree
+                } else {
+                    Comparison::Disagree { oracle: format!("difference {truth}"), fast: format!("difference {fast}") }
+                }
+            }
+        })
+    }
+}
+
+/// A gems case `[colours, stone, bags, counts (bags × colours)…]` as bags, if well formed.
+pub fn gems_case(case: &[u64]) -> Result<(Vec<Vec<u32>>, u32), String> {
+    let [colours, stone, bags, counts @ ..] = case else {
+        return Err("a case is `colours stone bags` then bags × colours counts".to_string());
+    };
+    if *colours == 0 || *stone == 0 || *stone > 1000 || counts.len() as u64 != colours * bags || *bags > 24 {
+        return Err("a case is `colours stone bags` (stone 1..=1000, ≤ 24 bags) then bags × colours counts".to_string());
+    }
+    if counts.iter().any(|&c| c > 1000) {
+        return Err("a bag holds at most 1000 gems of a colour".to_string());
+    }
+    let bags = counts.chunks(*colours as usize).map(|bag| bag.iter().map(|&c| c as u32).collect()).collect();
+    Ok((bags, *stone as u32))
+}
+
 /// The counting problems of the catalog.
 pub fn count_entries() -> Vec<Box<dyn Entry>> {
     use grundy_oracle::games::{coins::Coins, steins::Steins};
@@ -785,6 +869,18 @@ fn geography_by(case: &[u64], method: grundy_fast::games::geography::Method) -> 
         .ok_or_else(|| format!("{method:?} needs a bipartite graph"))
 }
 
+/// A coloring case `[colours, cell…]`, if well formed: colours in range, no equal neighbours.
+pub fn coloring_case(case: &[u64]) -> Result<(u64, &[u64]), String> {
+    let [colours, strip @ ..] = case else { return Err("a case is `colours cell…`".to_string()) };
+    if *colours == 0 || strip.is_empty() || strip.iter().any(|&c| c > *colours) {
+        return Err("a case is `colours cell…` with cells in 0..=colours".to_string());
+    }
+    if let Some(i) = strip.windows(2).position(|pair| pair[0] != 0 && pair[0] == pair[1]) {
+        return Err(format!("cells {} and {} share colour {}", i + 1, i + 2, strip[i]));
+    }
+    Ok((*colours, strip))
+}
+
 /// The catalog games beyond the pile games.
 pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
     use grundy_fast::games::geography::Method;
@@ -864,6 +960,82 @@ pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
                     )))
                 }
                 _ => Err("a case is `dials start forbidden…` with 1 ≤ dials ≤ 5, the start not forbidden".to_string()),
+            },
+        }),
+        Box::new(OutcomeEntry {
+            name: "coloring",
+            summary: "Coloring a strip (BZOJ 2410): Dawson's chess for 1 colour, closed forms for 2, parity for 3+",
+            arity: None,
+            exhaustive: || {
+                let mut all = Vec::new();
+                for colours in 1..=3u64 {
+                    for length in 1..=5u32 {
+                        for code in 0..(colours + 1).pow(length) {
+                            let mut case = vec![colours];
+                            case.extend((0..length).map(|i| code / (colours + 1).pow(i) % (colours + 1)));
+                            if coloring_case(&case).is_ok() {
+                                all.push(case);
+                            }
+                        }
+                    }
+                }
+                all
+            },
+            exhaustive_description: "every valid strip of ≤ 5 cells with 1, 2 or 3 colours",
+            random: |rng| {
+                let colours = rng.random_range(1..=3);
+                let mut case = vec![colours];
+                for _ in 0..rng.random_range(1..=11) {
+                    let previous = *case.last().expect("the colour count");
+                    let cell = if rng.random_bool(0.6) { 0 } else { rng.random_range(1..=colours) };
+                    case.push(if case.len() > 1 && cell == previous { 0 } else { cell });
+                }
+                case
+            },
+            game: |case| (case[..1].to_vec(), grundy_oracle::games::coloring::Coloring { colours: case[0] }),
+            position: |case| case[1..].to_vec(),
+            fast: |case| {
+                let (colours, strip) = coloring_case(case)?;
+                Ok(Outcome::from_first_wins(grundy_fast::games::coloring::first_wins(strip, colours)))
+            },
+        }),
+        Box::new(OutcomeEntry {
+            name: "dig",
+            summary: "Down We Dig: one day's game; the fast side runs the 256-window composition over all days",
+            arity: None,
+            exhaustive: || {
+                // Steps drawn from a few masks, so that moves exist: all sequences of ≤ 5 steps.
+                let masks = [0u64, 1, 3, 0xFF];
+                let mut all = Vec::new();
+                for length in 1..=5u32 {
+                    for code in 0..4u64.pow(length) {
+                        let steps: Vec<u64> = (0..length).map(|i| masks[(code >> (2 * i) & 3) as usize]).collect();
+                        all.push([&[u64::from(length)][..], &steps].concat());
+                    }
+                }
+                all
+            },
+            exhaustive_description: "every last day of ≤ 5 steps from the masks 0, 1, 3, 255",
+            random: |rng| {
+                let n = rng.random_range(1..=40u64);
+                let base: u64 = rng.random_range(0..=255);
+                let mut case = vec![rng.random_range(1..=n)];
+                // Steps close to one another (few flipped characters) so that long moves occur.
+                case.extend((0..n).map(|_| base ^ (1 << rng.random_range(0..8)) * u64::from(rng.random_bool(0.5))));
+                case
+            },
+            game: |case| {
+                let day = case[0] as usize;
+                let steps: Vec<u8> = case[1..=day].iter().map(|&m| m as u8).collect();
+                (case[..=day].to_vec(), grundy_oracle::games::dig::DigDay { steps })
+            },
+            position: |_| 1,
+            fast: |case| match case {
+                [day, steps @ ..] if *day >= 1 && *day as usize <= steps.len() && steps.iter().all(|&m| m <= 255) => {
+                    let steps: Vec<u8> = steps.iter().map(|&m| m as u8).collect();
+                    Ok(Outcome::from_first_wins(grundy_fast::games::dig::first_wins_by_day(&steps)[*day as usize - 1]))
+                }
+                _ => Err("a case is `day step…` with 1 ≤ day ≤ steps and steps in 0..=255".to_string()),
             },
         }),
         Box::new(OutcomeEntry {
@@ -1086,6 +1258,36 @@ pub fn all() -> Vec<Box<dyn Entry>> {
     }
     entries.extend(catalog_entries());
     entries.extend(count_entries());
+    entries.push(Box::new(ScoreEntry {
+        name: "gems",
+        summary: "Gems Fight! (HDU 4778): DP over poured sets against minimax over every order",
+        exhaustive: || {
+            let mut all = Vec::new();
+            for bags in 1..=3u64 {
+                for code in 0..3u64.pow(2 * bags as u32) {
+                    let mut case = vec![2, 2, bags];
+                    case.extend((0..2 * bags).map(|i| code / 3u64.pow(i as u32) % 3));
+                    all.push(case);
+                }
+            }
+            all
+        },
+        exhaustive_description: "every 1 to 3 bags of up to 2 gems of 2 colours, stones of 2",
+        random: |rng| {
+            let (colours, bags) = (rng.random_range(1..=3u64), rng.random_range(1..=7u64));
+            let mut case = vec![colours, rng.random_range(1..=4), bags];
+            case.extend((0..colours * bags).map(|_| rng.random_range(0..=3)));
+            case
+        },
+        oracle: |case| {
+            let (bags, stone) = gems_case(case).expect("cases are well formed");
+            grundy_oracle::games::gems::best_difference(&bags, stone)
+        },
+        fast: |case| {
+            let (bags, stone) = gems_case(case)?;
+            Ok(grundy_fast::games::gems::best_difference(&bags, stone))
+        },
+    }));
     entries
 }
 

@@ -59,6 +59,12 @@ fn catalog_problem_samples() {
     assert_eq!(stdout(&grundy(&["problem", "lock"], "2\n1 2 6\n7\n5\n1 2 9\n1\n8\n")), "Bob\nAlice\n");
     fails_with(&["problem", "lock"], "1\n2 1 6\n05\n", "the start combination must be 2 digits, found `6`");
     assert_eq!(stdout(&grundy(&["problem", "geography"], "3 2 2\n1 2\n2 3\n")), "First\n");
+    assert_eq!(stdout(&grundy(&["problem", "coloring"], "2\n5 2\n0 0 1 0 0\n5 1\n1 0 0 0 0\n")), "n\ny\n");
+    fails_with(&["problem", "coloring"], "1\n3 2\n1 1 0\n", "two adjacent cells share colour 1");
+    let gems = "3 4 3\n2 2 3\n2 1 3\n2 1 2\n3 2 3 1\n3 2 2\n3 2 3 1\n3 1 2 3\n0 0 0\n";
+    assert_eq!(stdout(&grundy(&["problem", "gems"], gems)), "3\n-3\n");
+    assert_eq!(stdout(&grundy(&["problem", "dig"], "2\nWWWWWWWW\nWWWWWWWW\n")), "21\n");
+    fails_with(&["problem", "dig"], "1\nWWWX\n", "8 characters W or R");
     assert_eq!(stdout(&grundy(&["problem", "coins"], "10 2\n")), "36\n");
     fails_with(&["problem", "coins"], "10 2 3\n", "unexpected input after `n m`");
     // Wythoff in exact integer arithmetic for all of u64.

@@ -134,7 +134,7 @@ proptest! {
 fn every_registry_entry_passes_check() {
     let plan = grundy::check::Plan { seed: 20261122, cases: 30, deadline: None, exhaustive: true };
     let entries = grundy::registry::all();
-    assert_eq!(entries.len(), 85);
+    assert_eq!(entries.len(), 88);
     let failures: Vec<String> = std::thread::scope(|scope| {
         let handles: Vec<_> = entries
             .chunks(entries.len().div_ceil(2))

@@ -2,8 +2,11 @@
 
 pub mod candy;
 pub mod coins;
+pub mod coloring;
 pub mod cutting;
+pub mod dig;
 pub mod fibonacci;
+pub mod gems;
 pub mod geography;
 pub mod lock;
 pub mod nullify;
