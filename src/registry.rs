@@ -1021,7 +1021,7 @@ pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
                 let base: u64 = rng.random_range(0..=255);
                 let mut case = vec![rng.random_range(1..=n)];
                 // Steps close to one another (few flipped characters) so that long moves occur.
-                case.extend((0..n).map(|_| base ^ (1 << rng.random_range(0..8)) * u64::from(rng.random_bool(0.5))));
+                case.extend((0..n).map(|_| base ^ ((1 << rng.random_range(0..8)) * u64::from(rng.random_bool(0.5)))));
                 case
             },
             game: |case| {
