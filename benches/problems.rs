@@ -90,8 +90,9 @@ fn inputs() -> Vec<(&'static str, String)> {
     all.push(("fibonacci", fibonacci));
 
     let mut wythoff = String::new();
-    (0..10_000)
-        .for_each(|_| writeln!(wythoff, "{} {}", rng.random_range(0..=1_000_000_000), rng.random_range(0..=1_000_000_000)).unwrap());
+    (0..10_000).for_each(|_| {
+        writeln!(wythoff, "{} {}", rng.random_range(0..=1_000_000_000), rng.random_range(0..=1_000_000_000)).unwrap()
+    });
     all.push(("wythoff", wythoff));
     all
 }

@@ -116,6 +116,9 @@ struct SolveArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// For `geography`: the start node of a DOT graph (default: the first node mentioned).
+    #[arg(long, value_name = "NODE")]
+    start: Option<String>,
 }
 
 /// Runs the command line; returns the process exit code (0 fine, 1 a mismatch, 2 an error).
@@ -228,7 +231,59 @@ fn solve_rules(args: &SolveArgs) -> anyhow::Result<RuleSet> {
     Ok(rules)
 }
 
+/// `grundy solve geography FILE`: who wins vertex geography on the graph in FILE (`-` for
+/// stdin), by maximum matchings, or by search with `--oracle`.
+fn solve_geography(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let [path] = args.plates.as_slice() else {
+        bail!("`grundy solve geography` takes one graph file (edge list or DOT; `-` for stdin)");
+    };
+    let text = if path == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text).context("reading the graph")?;
+        text
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
+    };
+    let named = crate::graph_input::read(&text, args.start.as_deref()).map_err(|e| anyhow!(e))?;
+    let (solver, first) = if args.oracle {
+        if named.graph.vertices > 64 {
+            bail!("the geography oracle handles at most 64 vertices; this graph has {}", named.graph.vertices);
+        }
+        let game = grundy_oracle::games::geography::Geography::new(named.graph.vertices, &named.graph.edges);
+        let budget = Budget { max_states: args.max_states, max_moves: args.max_moves };
+        let mut engine = Engine::new(game, grundy_rules::ValueKind::OutcomeOnly, budget);
+        let solution = engine.solve(&grundy_oracle::games::geography::Geography::start(named.start))?;
+        ("oracle", solution.outcome == grundy_rules::Outcome::First)
+    } else {
+        let method = if named.graph.bipartition().is_some() { "hopcroft-karp" } else { "general matching" };
+        (method, grundy_fast::games::geography::first_wins_auto(&named.graph, named.start))
+    };
+    let outcome = grundy_rules::Outcome::from_first_wins(first);
+    let start = &named.names[named.start];
+    let text = if args.json {
+        serde_json::to_string_pretty(&json!({
+            "game": "geography",
+            "vertices": named.graph.vertices,
+            "edges": named.graph.edges.len(),
+            "start": start,
+            "solver": solver,
+            "outcome": if first { "first" } else { "second" },
+        }))? + "\n"
+    } else {
+        format!(
+            "game: vertex geography ({} vertices, {} edges)\nstart: {start}\nsolver: {solver}\noutcome: {outcome}\n",
+            named.graph.vertices,
+            named.graph.edges.len()
+        )
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    if args.game == "geography" {
+        return solve_geography(&args);
+    }
     let rules = solve_rules(&args)?;
     let position: Position = args.plates.join(" ").parse()?;
     let plates = position.plates().to_vec();

@@ -133,6 +133,16 @@ fn solve_oracle_writes_the_graph_as_dot() {
 }
 
 #[test]
+fn solve_geography_reads_edge_lists_and_dot() {
+    let dot = grundy(&["solve", "geography", "-", "--start", "b"], "graph { a -- b -- c; b -- d }");
+    assert!(stdout(&dot).contains("outcome: first player wins"), "{}", stderr(&dot));
+    let oracle = grundy(&["solve", "geography", "--oracle", "-"], "3 3 1\n1 2\n2 3\n3 1\n");
+    assert!(stdout(&oracle).contains("outcome: second player wins"), "{}", stderr(&oracle));
+    fails_with(&["solve", "geography", "-", "--start", "z"], "graph { a -- b }", "no node named `z`");
+    fails_with(&["solve", "geography", "-"], "3 1 1\n1 4\n", "line 2, token 2");
+}
+
+#[test]
 fn check_one_entry_and_replay_one_case() {
     let output = grundy(&["check", "--only", "pack:2,1,0,1", "--seed", "7", "--cases", "20"], "");
     let text = stdout(&output);
