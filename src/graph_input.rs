@@ -75,8 +75,7 @@ fn read_dot(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
         if statement.is_empty() || statement.contains('=') || ["graph", "node", "edge"].contains(&statement) {
             continue;
         }
-        let parts: Vec<&str> =
-            statement.split(|c| c == '-' || c == '>').map(str::trim).filter(|p| !p.is_empty()).collect();
+        let parts: Vec<&str> = statement.split(['-', '>']).map(str::trim).filter(|p| !p.is_empty()).collect();
         let mut previous: Option<usize> = None;
         for part in parts {
             let name = part.trim_matches('"');
