@@ -32,6 +32,8 @@ enum Command {
     Check(CheckArgs),
     /// Who wins a position, the values behind it, and a winning move.
     Solve(SolveArgs),
+    /// Differential testing of an external program in a problem's contest format.
+    Duel(DuelArgs),
     /// Grundy values of single heaps, with the period and whether a theorem proves it.
     Table(TableArgs),
     /// Solve Game Pack's contest input from stdin (`A B C D T`, then T lines `n x1 … xn`).
@@ -66,6 +68,36 @@ struct CheckArgs {
     #[arg(long)]
     no_exhaustive: bool,
     /// Print one JSON document instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct DuelArgs {
+    /// The problem (only `pack` so far).
+    problem: String,
+    /// The program to test, run through `sh -c` with the input on stdin.
+    #[arg(long, value_name = "CMD")]
+    against: String,
+    /// Seed of the random inputs (default: drawn at random, and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Most inputs to try.
+    #[arg(long, default_value_t = 300)]
+    cases: u64,
+    /// Stop after this many seconds in all.
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<f64>,
+    /// Time limit for one run of the program.
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
+    timeout: f64,
+    /// Only this rule set, e.g. `--rules 2,1,0,1`.
+    #[arg(long, value_name = "A,B,C,D")]
+    rules: Option<String>,
+    /// Write the minimal failing input to this file.
+    #[arg(long, value_name = "FILE", default_value = "grundy-duel-failure.txt")]
+    save: PathBuf,
+    /// Print JSON.
     #[arg(long)]
     json: bool,
 }
@@ -153,6 +185,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check(args),
         Command::Solve(args) => solve(args),
         Command::Table(args) => table(args),
+        Command::Duel(args) => duel(args),
         Command::Pack => problem("pack"),
         Command::Problem { name } => problem(&name),
         Command::List => list(),
@@ -346,6 +379,74 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     write_stdout(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn duel(args: DuelArgs) -> anyhow::Result<ExitCode> {
+    if args.problem != "pack" {
+        bail!("duel supports the problem `pack` so far, not `{}`", args.problem);
+    }
+    let code = match &args.rules {
+        None => None,
+        Some(text) => {
+            let rules: RuleSet = format!("pack:{text}").parse()?;
+            rules.pack_code()
+        }
+    };
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        bail!("--timeout must be a positive number of seconds, not {}", args.timeout);
+    }
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let started = Instant::now();
+    let deadline = args.time.map(|seconds| started + Duration::from_secs_f64(seconds.max(0.0)));
+    let bar = if !args.json && std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(args.cases)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let report = crate::duel::duel_pack(
+        &args.against,
+        seed,
+        args.cases,
+        deadline,
+        Duration::from_secs_f64(args.timeout),
+        code,
+        &|n| bar.inc(n),
+    )?;
+    bar.finish_and_clear();
+    if let Some(failure) = &report.failure {
+        std::fs::write(&args.save, &failure.input).with_context(|| format!("writing {}", args.save.display()))?;
+    }
+    if args.json {
+        write_stdout((serde_json::to_string_pretty(&report)? + "\n").as_bytes())?;
+    } else {
+        let mut text = String::new();
+        match &report.failure {
+            None => text.push_str(&format!(
+                "held: {} inputs ({} answered by the oracle, the rest by the fast solver), seed {seed}\n",
+                report.cases, report.by_oracle
+            )),
+            Some(failure) => {
+                text.push_str(&format!(
+                    "FAILED after {} inputs (seed {seed}); minimal input, shrunk in {} steps:\n",
+                    report.cases, failure.shrink_steps
+                ));
+                text.push_str(&failure.input);
+                text.push_str(&format!("expected ({}):\n{}", failure.expected_by, failure.expected));
+                match &failure.actual {
+                    crate::duel::Run::Output { stdout } => text.push_str(&format!("actual:\n{stdout}")),
+                    crate::duel::Run::Crashed { status } => {
+                        text.push_str(&format!("actual: the program crashed ({status})\n"))
+                    }
+                    crate::duel::Run::TimedOut { seconds } => {
+                        text.push_str(&format!("actual: the program ran past the {seconds} s limit\n"))
+                    }
+                }
+                text.push_str(&format!("input written to {}\n", args.save.display()));
+            }
+        }
+        write_stdout(text.as_bytes())?;
+    }
+    Ok(if report.failure.is_some() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn table(args: TableArgs) -> anyhow::Result<ExitCode> {

@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod duel;
 pub mod graph_input;
 pub mod pack;
 pub mod problems;

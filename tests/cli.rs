@@ -196,3 +196,55 @@ fn list_names_every_entry() {
     assert!(text.contains("wythoff") && text.contains("fibonacci"), "{text}");
     assert!(text.contains("continued    continued conjunctive (Game Pack B=2, C=0)"), "{text}");
 }
+
+#[test]
+fn duel_tells_right_wrong_crashing_hanging_and_garbage_programs_apart() {
+    let me = env!("CARGO_BIN_EXE_grundy");
+    let dir = std::env::temp_dir().join(format!("grundy-duel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("failure.txt");
+    let duel = |program: &str, extra: &[&str]| {
+        let mut args = vec![
+            "duel",
+            "pack",
+            "--against",
+            program,
+            "--seed",
+            "3",
+            "--cases",
+            "60",
+            "--save",
+            save.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        grundy(&args, "")
+    };
+    let right = duel(&format!("{me} pack"), &[]);
+    assert_eq!(right.status.code(), Some(0), "{}", stdout(&right));
+    assert!(stdout(&right).starts_with("held: 60 inputs"), "{}", stdout(&right));
+
+    // Wrong only when the first game is a second-player win.
+    let wrong = duel(&format!("{me} pack | sed '1s/White/Black/'"), &[]);
+    assert_eq!(wrong.status.code(), Some(1));
+    let text = stdout(&wrong);
+    assert!(text.contains("expected (oracle):\nWhite\nactual:\nBlack"), "{text}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert_eq!(saved.lines().next().unwrap().split(' ').next_back(), Some("1"), "shrunk to one game: {saved}");
+
+    let crash = duel("exit 3", &[]);
+    assert_eq!(crash.status.code(), Some(1));
+    assert!(stdout(&crash).contains("the program crashed"), "{}", stdout(&crash));
+
+    let started = std::time::Instant::now();
+    let hang = duel("sleep 60", &["--timeout", "0.2", "--time", "3"]);
+    assert_eq!(hang.status.code(), Some(1));
+    assert!(stdout(&hang).contains("ran past the 0.2 s limit"), "{}", stdout(&hang));
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+
+    let garbage = duel("echo hello", &[]);
+    assert!(stdout(&garbage).contains("actual:\nhello"), "{}", stdout(&garbage));
+
+    fails_with(&["duel", "stripes", "--against", "true"], "", "supports the problem `pack` so far");
+    fails_with(&["duel", "pack", "--against", "true", "--rules", "9,0,0,0"], "", "A must be between 0 and 4");
+    std::fs::remove_dir_all(&dir).ok();
+}

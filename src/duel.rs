@@ -1,0 +1,321 @@
+//! Differential testing of an external program ("对拍"): random inputs in a problem's contest
+//! format, the program's output compared with ours, a failing input shrunk while it still fails.
+//!
+//! Expected answers come from the oracle on small inputs and from the verified fast solver on
+//! large ones. A program that crashes, times out or prints something else is reported as such;
+//! the harness itself never waits longer than the time limit per run.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use grundy_oracle::{Budget, Engine, PileGame};
+use grundy_rules::{Outcome, RuleSet};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+/// What one run of the program did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Run {
+    /// It exited 0 and printed this.
+    Output {
+        /// Standard output.
+        stdout: String,
+    },
+    /// It exited with a failure.
+    Crashed {
+        /// What the exit status was.
+        status: String,
+    },
+    /// It ran past the time limit and was killed.
+    TimedOut {
+        /// The limit, in seconds.
+        seconds: f64,
+    },
+}
+
+/// Runs `command` through `sh -c` with `input` on stdin, for at most `limit`.
+pub fn run(command: &str, input: &str, limit: Duration) -> std::io::Result<Run> {
+    use std::os::unix::process::CommandExt;
+    // Its own process group, so that a timeout kills whatever the shell started too.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes()); // a program may exit without reading
+    });
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let reader = std::thread::spawn(move || {
+        let mut output = Vec::new();
+        let _ = stdout.read_to_end(&mut output);
+        output
+    });
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break Some(status);
+        }
+        if Instant::now() >= deadline {
+            let _ = Command::new("kill").arg("-KILL").arg(format!("-{}", child.id())).stderr(Stdio::null()).status();
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let _ = writer.join();
+    let Some(status) = status else {
+        return Ok(Run::TimedOut { seconds: limit.as_secs_f64() });
+    };
+    let output = reader.join().unwrap_or_default();
+    if !status.success() {
+        return Ok(Run::Crashed { status: status.to_string() });
+    }
+    Ok(Run::Output { stdout: String::from_utf8_lossy(&output).into_owned() })
+}
+
+/// Whether two outputs are the same answer: equal lines, ignoring trailing white space.
+pub fn same_answer(expected: &str, actual: &str) -> bool {
+    let lines = |text: &str| -> Vec<String> {
+        let mut lines: Vec<String> = text.lines().map(|line| line.trim_end().to_string()).collect();
+        while lines.last().is_some_and(String::is_empty) {
+            lines.pop();
+        }
+        lines
+    };
+    lines(expected) == lines(actual)
+}
+
+/// A Game Pack input: the rule set and its games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackCase {
+    /// `A B C D`.
+    pub code: (u8, u8, u8, u8),
+    /// The games' plates (each at least 1).
+    pub games: Vec<Vec<u64>>,
+}
+
+impl PackCase {
+    /// The contest text.
+    pub fn render(&self) -> String {
+        let (a, b, c, d) = self.code;
+        let mut text = format!("{a} {b} {c} {d} {}\n", self.games.len());
+        for game in &self.games {
+            text.push_str(&game.len().to_string());
+            for x in game {
+                text.push(' ');
+                text.push_str(&x.to_string());
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    fn rules(&self) -> RuleSet {
+        let (a, b, c, d) = self.code;
+        RuleSet::from_pack(a, b, c, d).expect("a valid code")
+    }
+
+    /// Small enough for the oracle: few plates, small sizes.
+    fn is_small(&self) -> bool {
+        let set_action = self.code.1 > 0;
+        self.games.iter().all(|game| {
+            let (plates, size) = if set_action { (3, 9) } else { (4, 14) };
+            game.len() <= plates && game.iter().all(|&x| x <= size)
+        })
+    }
+
+    /// The expected output: by the oracle when small, by the fast solver otherwise; and which.
+    pub fn expected(&self) -> anyhow::Result<(String, &'static str)> {
+        let rules = self.rules();
+        let mut text = String::new();
+        if self.is_small() {
+            let mut oracle = Engine::new(PileGame::new(rules.clone()), PileGame::value_kind(&rules), Budget::default());
+            for game in &self.games {
+                let mut plates = game.clone();
+                plates.sort_unstable();
+                let first = oracle.solve(&plates)?.outcome == Outcome::First;
+                text.push_str(if first { "Black\n" } else { "White\n" });
+            }
+            return Ok((text, "oracle"));
+        }
+        Ok((String::from_utf8(crate::pack::solve(self.render().as_bytes())?)?, "fast solver"))
+    }
+
+    /// A random input: mostly small (the oracle answers), sometimes large.
+    pub fn random(rng: &mut ChaCha8Rng, code: Option<(u8, u8, u8, u8)>) -> PackCase {
+        let code = code.unwrap_or_else(|| {
+            let (a, b, c, d) =
+                (rng.random_range(0..=4), rng.random_range(0..=2), rng.random_range(0..=1), rng.random_range(0..=1));
+            (a, b, c, d)
+        });
+        let large = rng.random_bool(0.2);
+        let (games, plates, size) = if large {
+            (20, 30, 100_000)
+        } else if code.1 > 0 {
+            (5, 3, 9)
+        } else {
+            (5, 4, 14)
+        };
+        let games = (0..rng.random_range(1..=games))
+            .map(|_| (0..rng.random_range(1..=plates)).map(|_| rng.random_range(1..=size)).collect())
+            .collect();
+        PackCase { code, games }
+    }
+
+    /// Smaller inputs: a game dropped, a plate dropped, a plate halved or lowered by one.
+    pub fn shrink(&self) -> Vec<PackCase> {
+        let mut smaller = Vec::new();
+        for g in 0..self.games.len() {
+            if self.games.len() > 1 {
+                let mut games = self.games.clone();
+                games.remove(g);
+                smaller.push(PackCase { code: self.code, games });
+            }
+        }
+        for g in 0..self.games.len() {
+            for p in 0..self.games[g].len() {
+                if self.games[g].len() > 1 {
+                    let mut games = self.games.clone();
+                    games[g].remove(p);
+                    smaller.push(PackCase { code: self.code, games });
+                }
+                let x = self.games[g][p];
+                for y in [1, x / 2, x - 1] {
+                    if y >= 1 && y < x {
+                        let mut games = self.games.clone();
+                        games[g][p] = y;
+                        if !smaller.contains(&PackCase { code: self.code, games: games.clone() }) {
+                            smaller.push(PackCase { code: self.code, games });
+                        }
+                    }
+                }
+            }
+        }
+        smaller
+    }
+}
+
+/// How a duel ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct DuelReport {
+    /// The seed of the random inputs.
+    pub seed: u64,
+    /// Inputs tried.
+    pub cases: u64,
+    /// Of which the oracle answered.
+    pub by_oracle: u64,
+    /// The failure, if any.
+    pub failure: Option<DuelFailure>,
+}
+
+/// A minimal failing input.
+#[derive(Debug, Clone, Serialize)]
+pub struct DuelFailure {
+    /// The smallest failing input found.
+    pub input: String,
+    /// What was expected, and who answered it.
+    pub expected: String,
+    /// Who answered the expected output.
+    pub expected_by: String,
+    /// What the program did.
+    pub actual: Run,
+    /// Shrinking steps from the first failing input.
+    pub shrink_steps: u32,
+}
+
+/// Whether the program fails on `case`: its run, when it does.
+fn fails(command: &str, case: &PackCase, limit: Duration) -> anyhow::Result<Option<(Run, String, &'static str)>> {
+    let (expected, by) = case.expected()?;
+    let run = run(command, &case.render(), limit)?;
+    Ok(match &run {
+        Run::Output { stdout } if same_answer(&expected, stdout) => None,
+        _ => Some((run, expected, by)),
+    })
+}
+
+/// Most program runs spent shrinking one failure.
+const SHRINK_RUNS: u32 = 400;
+
+/// Duels `command` on Game Pack inputs.
+pub fn duel_pack(
+    command: &str,
+    seed: u64,
+    cases: u64,
+    deadline: Option<Instant>,
+    limit: Duration,
+    code: Option<(u8, u8, u8, u8)>,
+    progress: &dyn Fn(u64),
+) -> anyhow::Result<DuelReport> {
+    let mut rng = crate::check::rng_for(seed, "duel/pack");
+    let mut report = DuelReport { seed, cases: 0, by_oracle: 0, failure: None };
+    for _ in 0..cases {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let case = PackCase::random(&mut rng, code);
+        report.cases += 1;
+        report.by_oracle += u64::from(case.is_small());
+        progress(1);
+        let Some((mut run, mut expected, mut by)) = fails(command, &case, limit)? else { continue };
+        // Shrink while it still fails, within a bounded number of runs (a hanging program costs
+        // the whole time limit per run).
+        let mut current = case;
+        let mut steps = 0;
+        let mut runs = 0;
+        'smaller: while runs < SHRINK_RUNS {
+            for candidate in current.shrink() {
+                runs += 1;
+                if runs > SHRINK_RUNS || deadline.is_some_and(|d| Instant::now() >= d) {
+                    break 'smaller;
+                }
+                if let Some(failure) = fails(command, &candidate, limit)? {
+                    (run, expected, by) = failure;
+                    current = candidate;
+                    steps += 1;
+                    continue 'smaller;
+                }
+            }
+            break;
+        }
+        report.failure = Some(DuelFailure {
+            input: current.render(),
+            expected,
+            expected_by: by.to_string(),
+            actual: run,
+            shrink_steps: steps,
+        });
+        break;
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_compare_by_lines() {
+        assert!(same_answer("White\nBlack\n", "White  \nBlack"));
+        assert!(!same_answer("White\n", "Black\n"));
+    }
+
+    #[test]
+    fn runs_report_crashes_and_timeouts() {
+        let limit = Duration::from_millis(300);
+        assert_eq!(run("cat", "hi\n", limit).unwrap(), Run::Output { stdout: "hi\n".to_string() });
+        assert!(matches!(run("exit 3", "", limit).unwrap(), Run::Crashed { .. }));
+        let started = Instant::now();
+        assert!(matches!(run("sleep 5", "", limit).unwrap(), Run::TimedOut { .. }));
+        assert!(started.elapsed() < Duration::from_secs(3));
+    }
+}
