@@ -32,6 +32,8 @@ enum Command {
     Check(CheckArgs),
     /// Who wins a position, the values behind it, and a winning move.
     Solve(SolveArgs),
+    /// Check a guessed formula against the oracle: a per-plate value, or who wins a position.
+    Verify(VerifyArgs),
     /// Differential testing of an external program in a problem's contest format.
     Duel(DuelArgs),
     /// Grundy values of single heaps, with the period and whether a theorem proves it.
@@ -68,6 +70,43 @@ struct CheckArgs {
     #[arg(long)]
     no_exhaustive: bool,
     /// Print one JSON document instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("guess").required(true).args(["value", "wins"])))]
+struct VerifyArgs {
+    /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D.
+    game: String,
+    /// The compound (see `grundy list`).
+    #[arg(long, value_name = "COMPOUND")]
+    sum: Option<String>,
+    /// Misère play.
+    #[arg(long)]
+    misere: bool,
+    /// A guessed per-plate value as a formula in `x` (and `m` for upto:m, mod:m).
+    #[arg(long, value_name = "EXPR")]
+    value: Option<String>,
+    /// A guessed outcome as a formula in the position `p` (an array): true when the player to move wins.
+    #[arg(long, value_name = "EXPR")]
+    wins: Option<String>,
+    /// Seed of the random part (default: drawn at random, and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Random cases after the exhaustive ones.
+    #[arg(long, default_value_t = 1000)]
+    cases: u64,
+    /// With --value: every single plate up to this is checked.
+    #[arg(long, default_value_t = 2000)]
+    upto: u64,
+    /// With --value: random plates go up to this.
+    #[arg(long, default_value_t = 10_000)]
+    largest: u64,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<f64>,
+    /// Print JSON.
     #[arg(long)]
     json: bool,
 }
@@ -186,6 +225,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve(args),
         Command::Table(args) => table(args),
         Command::Duel(args) => duel(args),
+        Command::Verify(args) => verify(args),
         Command::Pack => problem("pack"),
         Command::Problem { name } => problem(&name),
         Command::List => list(),
@@ -245,23 +285,65 @@ fn list() -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The rule set of `grundy solve GAME [--sum C] [--misere]`.
-fn solve_rules(args: &SolveArgs) -> anyhow::Result<RuleSet> {
-    let mut rules: RuleSet = args.game.parse()?;
-    let explicit = args.game.starts_with("pack:") || args.game.contains('/');
-    if explicit && (args.sum.is_some() || args.misere) {
-        bail!(
-            "game `{}` already names its compound and play; drop --sum/--misere or give only the operation",
-            args.game
-        );
+/// The rule set of `GAME [--sum C] [--misere]`.
+fn game_rules(game: &str, sum: Option<&str>, misere: bool) -> anyhow::Result<RuleSet> {
+    let mut rules: RuleSet = game.parse()?;
+    let explicit = game.starts_with("pack:") || game.contains('/');
+    if explicit && (sum.is_some() || misere) {
+        bail!("game `{game}` already names its compound and play; drop --sum/--misere or give only the operation");
     }
-    if let Some(sum) = &args.sum {
+    if let Some(sum) = sum {
         rules.compound = sum.parse()?;
     }
-    if args.misere {
+    if misere {
         rules.play = Play::Misere;
     }
     Ok(rules)
+}
+
+fn solve_rules(args: &SolveArgs) -> anyhow::Result<RuleSet> {
+    game_rules(&args.game, args.sum.as_deref(), args.misere)
+}
+
+fn verify(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let rules = game_rules(&args.game, args.sum.as_deref(), args.misere)?;
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let deadline = args.time.map(|seconds| Instant::now() + Duration::from_secs_f64(seconds.max(0.0)));
+    let (flag, text) = match (&args.value, &args.wins) {
+        (Some(value), None) => ("--value", value),
+        (None, Some(wins)) => ("--wins", wins),
+        _ => bail!("give exactly one of --value and --wins"),
+    };
+    let formula = crate::verify::Formula::new(text).map_err(|e| anyhow!(e))?;
+    let report = if flag == "--value" {
+        crate::verify::verify_value(&rules, &formula, seed, args.upto, args.cases, args.largest, deadline)
+    } else {
+        crate::verify::verify_wins(&rules, &formula, seed, args.cases, deadline)
+    }
+    .map_err(|e| anyhow!(e))?;
+    let replay = format!("grundy verify {rules} {flag} '{text}' --seed {seed}");
+    if args.json {
+        let mut document = serde_json::to_value(&report)?;
+        document["replay"] = json!(replay);
+        write_stdout((serde_json::to_string_pretty(&document)? + "\n").as_bytes())?;
+    } else {
+        let mut out = format!("game: {rules}\nformula: {text}\n");
+        match &report.counterexample {
+            None => out.push_str(&format!("held: {} (seed {seed})\n", report.covered.join("; "))),
+            Some(failure) => {
+                out.push_str(&format!(
+                    "counterexample: {}: the oracle says {}, the formula says {}\n",
+                    failure.case, failure.expected, failure.guessed
+                ));
+                if !report.covered.is_empty() {
+                    out.push_str(&format!("before it: {}\n", report.covered.join("; ")));
+                }
+                out.push_str(&format!("replay: {replay}\n"));
+            }
+        }
+        write_stdout(out.as_bytes())?;
+    }
+    Ok(if report.counterexample.is_some() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// `grundy solve geography FILE`: who wins vertex geography on the graph in FILE (`-` for

@@ -12,3 +12,4 @@ pub mod graph_input;
 pub mod pack;
 pub mod problems;
 pub mod registry;
+pub mod verify;

@@ -248,3 +248,21 @@ fn duel_tells_right_wrong_crashing_hanging_and_garbage_programs_apart() {
     fails_with(&["duel", "pack", "--against", "true", "--rules", "9,0,0,0"], "", "A must be between 0 and 4");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn verify_reports_what_held_or_the_smallest_counterexample() {
+    let held =
+        grundy(&["verify", "upto:3", "--value", "x % (m + 1)", "--seed", "2", "--upto", "200", "--cases", "50"], "");
+    assert_eq!(held.status.code(), Some(0), "{}", stderr(&held));
+    assert!(stdout(&held).contains("held: every single plate 0..=200"), "{}", stdout(&held));
+    let broken = grundy(&["verify", "nim", "--value", "if x >= 51 { x + 1 } else { x }", "--seed", "2"], "");
+    assert_eq!(broken.status.code(), Some(1));
+    let text = stdout(&broken);
+    assert!(text.contains("counterexample: x = 51: the oracle says grundy 51, the formula says 52"), "{text}");
+    assert!(text.contains("replay: grundy verify nim/disjunctive/normal --value"), "{text}");
+    let json = grundy(&["verify", "nim", "--wins", "xor_all(p) != 0", "--json", "--cases", "20"], "");
+    let document: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert!(document["counterexample"].is_null());
+    fails_with(&["verify", "nim", "--value", "x +* 2"], "", "column");
+    fails_with(&["verify", "nim"], "", "required arguments were not provided");
+}
