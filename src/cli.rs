@@ -113,7 +113,7 @@ struct VerifyArgs {
 
 #[derive(Debug, Args)]
 struct DuelArgs {
-    /// The problem (only `pack` so far).
+    /// The problem (see `grundy list`).
     problem: String,
     /// The program to test, run through `sh -c` with the input on stdin.
     #[arg(long, value_name = "CMD")]
@@ -464,8 +464,9 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn duel(args: DuelArgs) -> anyhow::Result<ExitCode> {
-    if args.problem != "pack" {
-        bail!("duel supports the problem `pack` so far, not `{}`", args.problem);
+    let known = args.problem == "pack" || crate::problems::FORMATS.iter().any(|(name, _)| *name == args.problem);
+    if !known {
+        bail!("unknown problem `{}` (see grundy list)", args.problem);
     }
     let code = match &args.rules {
         None => None,
@@ -485,15 +486,12 @@ fn duel(args: DuelArgs) -> anyhow::Result<ExitCode> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let report = crate::duel::duel_pack(
-        &args.against,
-        seed,
-        args.cases,
-        deadline,
-        Duration::from_secs_f64(args.timeout),
-        code,
-        &|n| bar.inc(n),
-    )?;
+    let limit = Duration::from_secs_f64(args.timeout);
+    let report = if args.problem == "pack" {
+        crate::duel::duel_pack(&args.against, seed, args.cases, deadline, limit, code, &|n| bar.inc(n))?
+    } else {
+        crate::duel::duel_problem(&args.problem, &args.against, seed, args.cases, deadline, limit, &|n| bar.inc(n))?
+    };
     bar.finish_and_clear();
     if let Some(failure) = &report.failure {
         std::fs::write(&args.save, &failure.input).with_context(|| format!("writing {}", args.save.display()))?;

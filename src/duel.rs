@@ -297,6 +297,135 @@ pub fn duel_pack(
     Ok(report)
 }
 
+/// A catalog problem's registry case (numbers) written in the problem's contest format.
+fn render(problem: &str, case: &[u64]) -> Option<String> {
+    let list = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    Some(match (problem, case) {
+        ("stripes", [a, b, c, p]) => format!("{a} {b} {c}\n1\n{p}\n"),
+        ("cutting", [w, h]) => format!("{w} {h}\n"),
+        ("coloring", [k, cells @ ..]) => format!("1\n{} {k}\n{}\n", cells.len(), list(cells)),
+        ("steins" | "candy" | "prime", piles) => format!("{}\n{}\n", piles.len(), list(piles)),
+        ("coins", [n, m]) => format!("{n} {m}\n"),
+        ("nullify", [rows, columns, cells @ ..]) => {
+            let lines: Vec<String> = cells.chunks(*columns as usize).map(list).collect();
+            format!("1\n{rows} {columns}\n{}\n", lines.join("\n"))
+        }
+        ("dig", [day, steps @ ..]) => {
+            let words: Vec<String> = steps[..*day as usize]
+                .iter()
+                .map(|&m| (0..8).rev().map(|bit| if m >> bit & 1 == 1 { 'W' } else { 'R' }).collect())
+                .collect();
+            format!("{day}\n{}\n", words.join("\n"))
+        }
+        ("gems", [colours, stone, bags, counts @ ..]) => {
+            let mut text = format!("{colours} {bags} {stone}\n");
+            for bag in counts.chunks(*colours as usize) {
+                let gems: Vec<u64> =
+                    bag.iter().enumerate().flat_map(|(c, &n)| std::iter::repeat_n(c as u64 + 1, n as usize)).collect();
+                text.push_str(&format!("{} {}\n", gems.len(), list(&gems)));
+            }
+            text + "0 0 0\n"
+        }
+        ("lock", [dials, start, forbidden @ ..]) => {
+            let width = *dials as usize;
+            let mut text = format!("1\n{dials} {} {start:0width$}\n", forbidden.len());
+            forbidden.iter().for_each(|f| text.push_str(&format!("{f:0width$}\n")));
+            text
+        }
+        ("geography", [vertices, start, ends @ ..]) => {
+            let mut text = format!("{vertices} {} {}\n", ends.len() / 2, start + 1);
+            ends.chunks(2).for_each(|e| text.push_str(&format!("{} {}\n", e[0] + 1, e[1] + 1)));
+            text
+        }
+        ("fibonacci", [n]) => format!("{n}\n0\n"),
+        ("wythoff", [a, b]) => format!("{a} {b}\n"),
+        _ => return None,
+    })
+}
+
+/// The registry entry whose cases a problem's duel draws.
+fn entry_of(problem: &str) -> Option<Box<dyn crate::registry::Entry>> {
+    let name = if problem == "geography" { "geography/general" } else { problem };
+    crate::registry::find(name)
+}
+
+/// Duels `command` on a catalog problem other than `pack`: the registry's random cases, written
+/// in the problem's format. The expected output is ours, confirmed case by case by the oracle
+/// (the registry's own comparison).
+pub fn duel_problem(
+    problem: &str,
+    command: &str,
+    seed: u64,
+    cases: u64,
+    deadline: Option<Instant>,
+    limit: Duration,
+    progress: &dyn Fn(u64),
+) -> anyhow::Result<DuelReport> {
+    let entry =
+        entry_of(problem).ok_or_else(|| anyhow::anyhow!("duel has no generator for the problem `{problem}`"))?;
+    let mut rng = crate::check::rng_for(seed, &format!("duel/{problem}"));
+    let mut report = DuelReport { seed, cases: 0, by_oracle: 0, failure: None };
+    // The expected output and who vouches for it, or None when the case is not well formed.
+    let expected = |case: &str| -> anyhow::Result<Option<(String, String, &'static str)>> {
+        let numbers: Vec<u64> = case.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+        let Some(input) = render(problem, &numbers) else { return Ok(None) };
+        let Some(Ok(output)) = crate::problems::solve(problem, &input) else { return Ok(None) };
+        let confirmed = match entry.replay(case) {
+            Ok(check) if check.status == crate::check::Status::Ok && check.unsupported == 0 => "oracle",
+            Ok(check) if check.status == crate::check::Status::Mismatch => {
+                anyhow::bail!("the fast solver disagrees with the oracle on {problem} case `{case}`: run grundy check")
+            }
+            _ => "fast solver",
+        };
+        Ok(Some((input, output, confirmed)))
+    };
+    let fails = |case: &str| -> anyhow::Result<Option<(String, Run, String, &'static str)>> {
+        let Some((input, output, by)) = expected(case)? else { return Ok(None) };
+        let run = run(command, &input, limit)?;
+        Ok(match &run {
+            Run::Output { stdout } if same_answer(&output, stdout) => None,
+            _ => Some((input, run, output, by)),
+        })
+    };
+    for _ in 0..cases {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let case = entry.random_case(&mut rng);
+        report.cases += 1;
+        progress(1);
+        let Some((mut input, mut run, mut output, mut by)) = fails(&case)? else {
+            report.by_oracle += u64::from(matches!(expected(&case)?, Some((_, _, "oracle"))));
+            continue;
+        };
+        let (mut current, mut steps, mut runs) = (case, 0u32, 0u32);
+        'smaller: while runs < SHRINK_RUNS {
+            for candidate in entry.shrink_case(&current) {
+                runs += 1;
+                if runs > SHRINK_RUNS || deadline.is_some_and(|d| Instant::now() >= d) {
+                    break 'smaller;
+                }
+                if let Some(failure) = fails(&candidate)? {
+                    (input, run, output, by) = failure;
+                    current = candidate;
+                    steps += 1;
+                    continue 'smaller;
+                }
+            }
+            break;
+        }
+        report.failure = Some(DuelFailure {
+            input,
+            expected: output,
+            expected_by: by.to_string(),
+            actual: run,
+            shrink_steps: steps,
+        });
+        break;
+    }
+    Ok(report)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

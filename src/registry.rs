@@ -69,6 +69,10 @@ pub trait Entry: Send + Sync {
     fn run(&self, plan: &crate::check::Plan, progress: &dyn Fn(u64)) -> crate::check::EntryReport;
     /// Compares the two sides on one case given as text.
     fn replay(&self, instance: &str) -> Result<crate::check::EntryReport, String>;
+    /// One random case, as text.
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> String;
+    /// Smaller cases than the one given as text.
+    fn shrink_case(&self, instance: &str) -> Vec<String>;
 }
 
 impl<F: Family> Entry for F {
@@ -87,6 +91,17 @@ impl<F: Family> Entry for F {
     fn replay(&self, instance: &str) -> Result<crate::check::EntryReport, String> {
         let instance = self.parse_instance(instance)?;
         Ok(crate::check::replay_family(self, &instance))
+    }
+
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> String {
+        self.random(rng).to_string()
+    }
+
+    fn shrink_case(&self, instance: &str) -> Vec<String> {
+        match self.parse_instance(instance) {
+            Ok(instance) => self.shrink(&instance).iter().map(ToString::to_string).collect(),
+            Err(_) => Vec::new(),
+        }
     }
 }
 
@@ -493,8 +508,8 @@ where
     }
 }
 
-/// Smaller cases: each number halved or lowered by one, or dropped (when the arity is free),
-/// keeping only well-formed ones.
+/// Smaller cases: each number set to 0, 1 or 2, halved or lowered by one, or dropped (when the
+/// arity is free), keeping only well-formed ones.
 fn shrink_numbers(case: &Numbers, free_arity: bool, well_formed: impl Fn(&[u64]) -> bool) -> Vec<Numbers> {
     let mut smaller: Vec<Numbers> = Vec::new();
     let mut push = |candidate: Vec<u64>| {
@@ -510,7 +525,7 @@ fn shrink_numbers(case: &Numbers, free_arity: bool, well_formed: impl Fn(&[u64])
         }
     }
     for i in 0..case.0.len() {
-        for replacement in [case.0[i] / 2, case.0[i].saturating_sub(1)] {
+        for replacement in [0, 1, 2, case.0[i] / 2, case.0[i].saturating_sub(1)] {
             if replacement < case.0[i] {
                 let mut candidate = case.0.clone();
                 candidate[i] = replacement;

@@ -244,7 +244,7 @@ fn duel_tells_right_wrong_crashing_hanging_and_garbage_programs_apart() {
     let garbage = duel("echo hello", &[]);
     assert!(stdout(&garbage).contains("actual:\nhello"), "{}", stdout(&garbage));
 
-    fails_with(&["duel", "stripes", "--against", "true"], "", "supports the problem `pack` so far");
+    fails_with(&["duel", "chess", "--against", "true"], "", "unknown problem `chess`");
     fails_with(&["duel", "pack", "--against", "true", "--rules", "9,0,0,0"], "", "A must be between 0 and 4");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -265,4 +265,44 @@ fn verify_reports_what_held_or_the_smallest_counterexample() {
     assert!(document["counterexample"].is_null());
     fails_with(&["verify", "nim", "--value", "x +* 2"], "", "column");
     fails_with(&["verify", "nim"], "", "required arguments were not provided");
+}
+
+#[test]
+fn duel_covers_every_catalog_problem() {
+    let me = env!("CARGO_BIN_EXE_grundy");
+    let save = std::env::temp_dir().join(format!("grundy-duel-catalog-{}.txt", std::process::id()));
+    let save = save.to_str().unwrap();
+    for problem in [
+        "stripes",
+        "cutting",
+        "coloring",
+        "steins",
+        "coins",
+        "candy",
+        "nullify",
+        "prime",
+        "dig",
+        "gems",
+        "lock",
+        "geography",
+        "fibonacci",
+        "wythoff",
+    ] {
+        let program = format!("{me} problem {problem}");
+        let output =
+            grundy(&["duel", problem, "--against", &program, "--seed", "5", "--cases", "15", "--save", save], "");
+        assert_eq!(output.status.code(), Some(0), "{problem}: {}{}", stdout(&output), stderr(&output));
+        assert!(stdout(&output).contains("(15 answered by the oracle"), "{problem}: {}", stdout(&output));
+    }
+    // A wrong Wythoff solution shrinks to the piles 0 0.
+    let wrong =
+        grundy(&["duel", "wythoff", "--against", &format!("{me} problem wythoff | tr 01 10"), "--save", save], "");
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(
+        stdout(&wrong).contains("minimal input, shrunk in")
+            && stdout(&wrong).contains("\n0 0\nexpected (oracle):\n0\n"),
+        "{}",
+        stdout(&wrong)
+    );
+    std::fs::remove_file(save).ok();
 }
