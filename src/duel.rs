@@ -343,6 +343,102 @@ fn render(problem: &str, case: &[u64]) -> Option<String> {
     })
 }
 
+/// A large random input in a problem's contest format, beyond what the oracle can answer (the
+/// verified fast solver does): many test cases, or long sequences.
+fn large_input(problem: &str, rng: &mut ChaCha8Rng) -> Option<String> {
+    use std::fmt::Write;
+    let mut text = String::new();
+    let count = rng.random_range(50..=2000usize);
+    match problem {
+        "stripes" => {
+            let _ = writeln!(
+                text,
+                "{} {} {}\n{count}",
+                rng.random_range(1..=40),
+                rng.random_range(1..=40),
+                rng.random_range(1..=40)
+            );
+            (0..count).for_each(|_| {
+                let _ = writeln!(text, "{}", rng.random_range(1..=1000));
+            });
+        }
+        "cutting" => (0..count).for_each(|_| {
+            let _ = writeln!(text, "{} {}", rng.random_range(2..=200), rng.random_range(2..=200));
+        }),
+        "coloring" => {
+            let k = rng.random_range(1..=4u64);
+            let _ = writeln!(text, "1\n{count} {k}");
+            let mut previous = 0;
+            for _ in 0..count {
+                let mut cell = if rng.random_bool(0.6) { 0 } else { rng.random_range(1..=k) };
+                if cell == previous {
+                    cell = 0;
+                }
+                let _ = write!(text, "{cell} ");
+                previous = cell;
+            }
+            text.push('\n');
+        }
+        "steins" | "candy" | "prime" => {
+            let top: u64 = if problem == "candy" { 1_000_000_000 } else { 1_000_000_000_000_000_000 };
+            let n = if problem == "prime" { count.min(1000) } else { count };
+            let _ = writeln!(text, "{n}");
+            (0..n).for_each(|_| {
+                let _ = write!(text, "{} ", rng.random_range(1..=top));
+            });
+            text.push('\n');
+        }
+        "coins" => {
+            let n = rng.random_range(1..=150_000u64);
+            let _ = writeln!(text, "{n} {}", rng.random_range(1..=n.min(50)));
+        }
+        "nullify" => {
+            let (rows, columns) = (rng.random_range(1..=100), rng.random_range(1..=100));
+            let _ = writeln!(text, "1\n{rows} {columns}");
+            for _ in 0..rows {
+                (0..columns).for_each(|_| {
+                    let _ = write!(text, "{} ", rng.random_range(0..=1_000_000));
+                });
+                text.push('\n');
+            }
+        }
+        "dig" => {
+            let _ = writeln!(text, "{count}");
+            (0..count).for_each(|_| {
+                let step: String = (0..8).map(|_| if rng.random_bool(0.5) { 'W' } else { 'R' }).collect();
+                let _ = writeln!(text, "{step}");
+            });
+        }
+        "lock" => {
+            let forbidden = rng.random_range(0..=3000u32);
+            let _ = writeln!(text, "1\n4 {forbidden} 0000");
+            (0..forbidden).for_each(|_| {
+                let _ = writeln!(text, "{:04}", rng.random_range(1..10_000u32));
+            });
+        }
+        "geography" => {
+            let n = rng.random_range(2..=3000u64);
+            let m = rng.random_range(1..=3 * n);
+            let _ = writeln!(text, "{n} {m} 1");
+            (0..m).for_each(|_| {
+                let _ = writeln!(text, "{} {}", rng.random_range(1..=n), rng.random_range(1..=n));
+            });
+        }
+        "fibonacci" => {
+            (0..count).for_each(|_| {
+                let _ = writeln!(text, "{}", rng.random_range(2..1u64 << 31));
+            });
+            text.push_str("0\n");
+        }
+        "wythoff" => (0..count).for_each(|_| {
+            let _ =
+                writeln!(text, "{} {}", rng.random_range(0..=1_000_000_000u64), rng.random_range(0..=1_000_000_000u64));
+        }),
+        _ => return None, // gems: the registry's cases already reach the largest bag counts the oracle allows
+    }
+    Some(text)
+}
+
 /// The registry entry whose cases a problem's duel draws.
 fn entry_of(problem: &str) -> Option<Box<dyn crate::registry::Entry>> {
     let name = if problem == "geography" { "geography/general" } else { problem };
@@ -391,9 +487,30 @@ pub fn duel_problem(
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let case = entry.random_case(&mut rng);
         report.cases += 1;
         progress(1);
+        // One input in five is large, answered by the verified fast solver; it is reported as
+        // found (shrinking works on the registry's small cases).
+        if rng.random_bool(0.2) {
+            if let Some(input) = large_input(problem, &mut rng) {
+                let Some(Ok(output)) = crate::problems::solve(problem, &input) else {
+                    anyhow::bail!("a generated {problem} input was rejected: this is a bug in grundy");
+                };
+                let run = run(command, &input, limit)?;
+                if !matches!(&run, Run::Output { stdout } if same_answer(&output, stdout)) {
+                    report.failure = Some(DuelFailure {
+                        input,
+                        expected: output,
+                        expected_by: "fast solver; a large input, not shrunk".to_string(),
+                        actual: run,
+                        shrink_steps: 0,
+                    });
+                    break;
+                }
+                continue;
+            }
+        }
+        let case = entry.random_case(&mut rng);
         let Some((mut input, mut run, mut output, mut by)) = fails(&case)? else {
             report.by_oracle += u64::from(matches!(expected(&case)?, Some((_, _, "oracle"))));
             continue;
