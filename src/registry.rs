@@ -437,6 +437,32 @@ impl fmt::Display for Numbers {
     }
 }
 
+/// The [`Family`] methods shared by the catalog families whose cases are [`Numbers`]: they
+/// read the fields `name`, `summary`, `exhaustive`, `exhaustive_description` and `random`.
+macro_rules! numbers_case_methods {
+    () => {
+        fn name(&self) -> String {
+            self.name.to_string()
+        }
+
+        fn summary(&self) -> String {
+            format!("{} ({})", self.summary, self.exhaustive_description)
+        }
+
+        fn exhaustive(&self) -> Vec<Numbers> {
+            (self.exhaustive)().into_iter().map(Numbers).collect()
+        }
+
+        fn exhaustive_description(&self) -> String {
+            self.exhaustive_description.to_string()
+        }
+
+        fn random(&self, rng: &mut ChaCha8Rng) -> Numbers {
+            Numbers((self.random)(rng))
+        }
+    };
+}
+
 /// A catalog game whose fast side gives the outcome only, with its cases as numbers.
 pub struct OutcomeEntry<G: Game> {
     /// Registry name.
@@ -466,25 +492,7 @@ where
     type Instance = Numbers;
     type Session = HashMap<Vec<u64>, Engine<G>>;
 
-    fn name(&self) -> String {
-        self.name.to_string()
-    }
-
-    fn summary(&self) -> String {
-        format!("{} ({})", self.summary, self.exhaustive_description)
-    }
-
-    fn exhaustive(&self) -> Vec<Numbers> {
-        (self.exhaustive)().into_iter().map(Numbers).collect()
-    }
-
-    fn exhaustive_description(&self) -> String {
-        self.exhaustive_description.to_string()
-    }
-
-    fn random(&self, rng: &mut ChaCha8Rng) -> Numbers {
-        Numbers((self.random)(rng))
-    }
+    numbers_case_methods!();
 
     fn shrink(&self, case: &Numbers) -> Vec<Numbers> {
         shrink_numbers(case, self.arity.is_none(), |candidate| (self.fast)(candidate).is_ok())
@@ -585,25 +593,7 @@ where
     type Instance = Numbers;
     type Session = Engine<G>;
 
-    fn name(&self) -> String {
-        self.name.to_string()
-    }
-
-    fn summary(&self) -> String {
-        format!("{} ({})", self.summary, self.exhaustive_description)
-    }
-
-    fn exhaustive(&self) -> Vec<Numbers> {
-        (self.exhaustive)().into_iter().map(Numbers).collect()
-    }
-
-    fn exhaustive_description(&self) -> String {
-        self.exhaustive_description.to_string()
-    }
-
-    fn random(&self, rng: &mut ChaCha8Rng) -> Numbers {
-        Numbers((self.random)(rng))
-    }
+    numbers_case_methods!();
 
     fn shrink(&self, case: &Numbers) -> Vec<Numbers> {
         shrink_numbers(case, self.arity.is_none(), |candidate| (self.fast)(candidate).is_ok())
@@ -657,25 +647,7 @@ impl Family for ScoreEntry {
     type Instance = Numbers;
     type Session = ();
 
-    fn name(&self) -> String {
-        self.name.to_string()
-    }
-
-    fn summary(&self) -> String {
-        format!("{} ({})", self.summary, self.exhaustive_description)
-    }
-
-    fn exhaustive(&self) -> Vec<Numbers> {
-        (self.exhaustive)().into_iter().map(Numbers).collect()
-    }
-
-    fn exhaustive_description(&self) -> String {
-        self.exhaustive_description.to_string()
-    }
-
-    fn random(&self, rng: &mut ChaCha8Rng) -> Numbers {
-        Numbers((self.random)(rng))
-    }
+    numbers_case_methods!();
 
     fn shrink(&self, case: &Numbers) -> Vec<Numbers> {
         shrink_numbers(case, false, |candidate| (self.fast)(candidate).is_ok())
