@@ -439,6 +439,74 @@ fn large_input(problem: &str, rng: &mut ChaCha8Rng) -> Option<String> {
     Some(text)
 }
 
+/// How a large input lists its items, for shrinking: `header` lines, then the items (one a line,
+/// or all on the line after the header), then `footer`; `count` is where the header states the
+/// number of items, as (line, token).
+struct Layout {
+    header: usize,
+    items_on_one_line: bool,
+    count: Option<(usize, usize)>,
+    footer: &'static str,
+}
+
+fn layout(problem: &str) -> Option<Layout> {
+    let lines = |header, count| Layout { header, items_on_one_line: false, count, footer: "" };
+    Some(match problem {
+        "cutting" | "wythoff" => lines(0, None),
+        "fibonacci" => Layout { footer: "0\n", ..lines(0, None) },
+        "stripes" => lines(2, Some((1, 0))),
+        "dig" => lines(1, Some((0, 0))),
+        "lock" => lines(2, Some((1, 1))),
+        "geography" => lines(1, Some((0, 1))),
+        "steins" | "candy" | "prime" => Layout { items_on_one_line: true, ..lines(1, Some((0, 0))) },
+        _ => return None,
+    })
+}
+
+/// Smaller large inputs: half of the items, or (when few are left) all but one.
+fn shrink_large(problem: &str, input: &str) -> Vec<String> {
+    let Some(layout) = layout(problem) else { return Vec::new() };
+    let lines: Vec<&str> = input.lines().collect();
+    let mut header: Vec<String> = lines.iter().take(layout.header).map(|l| l.to_string()).collect();
+    let body = &lines[layout.header.min(lines.len())..];
+    let body: Vec<&str> =
+        if layout.footer.is_empty() { body.to_vec() } else { body[..body.len().saturating_sub(1)].to_vec() };
+    let items: Vec<String> = if layout.items_on_one_line {
+        body.first().map(|l| l.split_whitespace().map(str::to_string).collect()).unwrap_or_default()
+    } else {
+        body.iter().map(|l| l.to_string()).collect()
+    };
+    let render = |kept: &[String], header: &mut Vec<String>| {
+        if let Some((line, token)) = layout.count {
+            let mut words: Vec<String> = header[line].split_whitespace().map(str::to_string).collect();
+            words[token] = kept.len().to_string();
+            header[line] = words.join(" ");
+        }
+        let mut text: String = header.iter().map(|l| format!("{l}\n")).collect();
+        if layout.items_on_one_line {
+            text.push_str(&kept.join(" "));
+            text.push('\n');
+        } else {
+            kept.iter().for_each(|item| text.push_str(&format!("{item}\n")));
+        }
+        text + layout.footer
+    };
+    let mut candidates = Vec::new();
+    if items.len() > 1 {
+        let half = items.len() / 2;
+        candidates.push(render(&items[..half], &mut header));
+        candidates.push(render(&items[half..], &mut header));
+    }
+    if items.len() <= 16 && items.len() > 1 {
+        for i in 0..items.len() {
+            let mut kept = items.clone();
+            kept.remove(i);
+            candidates.push(render(&kept, &mut header));
+        }
+    }
+    candidates
+}
+
 /// The registry entry whose cases a problem's duel draws.
 fn entry_of(problem: &str) -> Option<Box<dyn crate::registry::Entry>> {
     let name = if problem == "geography" { "geography/general" } else { problem };
@@ -489,25 +557,44 @@ pub fn duel_problem(
         }
         report.cases += 1;
         progress(1);
-        // One input in five is large, answered by the verified fast solver; it is reported as
-        // found (shrinking works on the registry's small cases).
+        // One input in five is large, answered by the verified fast solver.
         if rng.random_bool(0.2) {
             if let Some(input) = large_input(problem, &mut rng) {
-                let Some(Ok(output)) = crate::problems::solve(problem, &input) else {
+                if !matches!(crate::problems::solve(problem, &input), Some(Ok(_))) {
                     anyhow::bail!("a generated {problem} input was rejected: this is a bug in grundy");
+                }
+                let large_fails = |input: &str| -> anyhow::Result<Option<(Run, String)>> {
+                    let Some(Ok(output)) = crate::problems::solve(problem, input) else { return Ok(None) };
+                    let run = run(command, input, limit)?;
+                    Ok((!matches!(&run, Run::Output { stdout } if same_answer(&output, stdout)))
+                        .then_some((run, output)))
                 };
-                let run = run(command, &input, limit)?;
-                if !matches!(&run, Run::Output { stdout } if same_answer(&output, stdout)) {
-                    report.failure = Some(DuelFailure {
-                        input,
-                        expected: output,
-                        expected_by: "fast solver; a large input, not shrunk".to_string(),
-                        actual: run,
-                        shrink_steps: 0,
-                    });
+                let Some((mut run, mut output)) = large_fails(&input)? else { continue };
+                // Shrink by halves of the test cases or items, then single ones.
+                let (mut current, mut steps, mut runs) = (input, 0u32, 0u32);
+                'halves: while runs < SHRINK_RUNS {
+                    for candidate in shrink_large(problem, &current) {
+                        runs += 1;
+                        if runs > SHRINK_RUNS || deadline.is_some_and(|d| Instant::now() >= d) {
+                            break 'halves;
+                        }
+                        if let Some(failure) = large_fails(&candidate)? {
+                            (run, output) = failure;
+                            current = candidate;
+                            steps += 1;
+                            continue 'halves;
+                        }
+                    }
                     break;
                 }
-                continue;
+                report.failure = Some(DuelFailure {
+                    input: current,
+                    expected: output,
+                    expected_by: "fast solver, on a large input".to_string(),
+                    actual: run,
+                    shrink_steps: steps,
+                });
+                break;
             }
         }
         let case = entry.random_case(&mut rng);
@@ -546,6 +633,17 @@ pub fn duel_problem(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn large_inputs_shrink_by_halves_keeping_their_counts() {
+        let smaller = shrink_large("candy", "4\n5 6 7 8\n");
+        assert_eq!(smaller[0], "2\n5 6\n");
+        assert!(smaller.contains(&"3\n5 7 8\n".to_string()));
+        let smaller = shrink_large("fibonacci", "5\n8\n13\n0\n");
+        assert_eq!(smaller[0], "5\n0\n");
+        let smaller = shrink_large("geography", "3 2 1\n1 2\n2 3\n");
+        assert_eq!(smaller[1], "3 1 1\n2 3\n");
+    }
 
     #[test]
     fn answers_compare_by_lines() {

@@ -294,9 +294,19 @@ fn duel_covers_every_catalog_problem() {
         assert_eq!(output.status.code(), Some(0), "{problem}: {}{}", stdout(&output), stderr(&output));
         assert!(stdout(&output).starts_with("held: 15 inputs ("), "{problem}: {}", stdout(&output));
     }
+    // A solution wrong only on long inputs is caught on a large one, shrunk to just past the
+    // length where it breaks.
+    let long = format!("awk 'NR==1 && $1 > 300 {{ print \"Second\"; exit }} 1' | {me} problem candy");
+    let output = grundy(&["duel", "candy", "--against", &long, "--seed", "1", "--cases", "200", "--save", save], "");
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    let text = stdout(&output);
+    assert!(text.contains("expected (fast solver, on a large input)"), "{text}");
+    let first_line = std::fs::read_to_string(save).unwrap().lines().next().unwrap().to_string();
+    let count: usize = first_line.parse().unwrap();
+    assert!(count > 300 && count <= 600, "shrunk to {count} piles");
     // A wrong Wythoff solution shrinks to the piles 0 0.
-    let wrong =
-        grundy(&["duel", "wythoff", "--against", &format!("{me} problem wythoff | tr 01 10"), "--save", save], "");
+    let program = format!("{me} problem wythoff | tr 01 10");
+    let wrong = grundy(&["duel", "wythoff", "--against", &program, "--seed", "1", "--save", save], "");
     assert_eq!(wrong.status.code(), Some(1));
     assert!(
         stdout(&wrong).contains("minimal input, shrunk in")
