@@ -58,17 +58,7 @@ fn oracle(c: &mut Criterion) {
 
 /// Every position of at most `plates` plates of at most `size` tokens.
 fn all_positions(plates: usize, size: u64) -> Vec<Vec<u64>> {
-    let mut all = Vec::new();
-    for count in 1..=plates {
-        let mut current = vec![0u64; count];
-        loop {
-            all.push(current.clone());
-            let Some(i) = (0..count).rev().find(|&i| current[i] < size) else { break };
-            let next = current[i] + 1;
-            current[i..].fill(next);
-        }
-    }
-    all
+    grundy::registry::sorted_sequences(plates, 0, size)
 }
 
 criterion_group!(benches, oracle);

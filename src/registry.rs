@@ -213,18 +213,7 @@ impl Family for PileEntry {
 
     fn exhaustive(&self) -> Vec<Position> {
         let Shape { plates, size } = self.exhaustive;
-        let mut all = Vec::new();
-        for count in 1..=plates {
-            let mut current = vec![0u64; count];
-            loop {
-                all.push(Position::new(current.clone()).expect("at least one plate"));
-                // Next non-decreasing sequence of `count` sizes in 0..=size.
-                let Some(i) = (0..count).rev().find(|&i| current[i] < size) else { break };
-                let next = current[i] + 1;
-                current[i..].fill(next);
-            }
-        }
-        all
+        sorted_sequences(plates, 0, size).into_iter().map(|p| Position::new(p).expect("at least one plate")).collect()
     }
 
     fn exhaustive_description(&self) -> String {
@@ -516,6 +505,22 @@ where
     }
 }
 
+/// Every non-decreasing sequence of 1 to `most` numbers in `low..=high`: shorter first, then in
+/// lexicographic order.
+pub fn sorted_sequences(most: usize, low: u64, high: u64) -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for count in 1..=most {
+        let mut current = vec![low; count];
+        loop {
+            all.push(current.clone());
+            let Some(i) = (0..count).rev().find(|&i| current[i] < high) else { break };
+            let next = current[i] + 1;
+            current[i..].fill(next);
+        }
+    }
+    all
+}
+
 /// Smaller cases: each number set to 0, 1 or 2, halved or lowered by one, or dropped (when the
 /// arity is free), keeping only well-formed ones.
 fn shrink_numbers(case: &Numbers, free_arity: bool, well_formed: impl Fn(&[u64]) -> bool) -> Vec<Numbers> {
@@ -699,19 +704,7 @@ pub fn count_entries() -> Vec<Box<dyn Entry>> {
             name: "steins",
             summary: "Steins;Game: colourings the second player wins; black value in closed form, xor basis",
             arity: None,
-            exhaustive: || {
-                let mut all = Vec::new();
-                for count in 1..=3usize {
-                    let mut piles = vec![1u64; count];
-                    loop {
-                        all.push(piles.clone());
-                        let Some(i) = (0..count).rev().find(|&i| piles[i] < 5) else { break };
-                        let next = piles[i] + 1;
-                        piles[i..].fill(next);
-                    }
-                }
-                all
-            },
+            exhaustive: || sorted_sequences(3, 1, 5),
             exhaustive_description: "every ≤ 3 piles of 1..=5",
             random: |rng| (0..rng.random_range(1..=5)).map(|_| rng.random_range(1..=6)).collect(),
             game: Steins,
@@ -1081,19 +1074,7 @@ pub fn catalog_entries() -> Vec<Box<dyn Entry>> {
             name: "candy",
             summary: "Candy Piles (AGC002 E): the diagonal rule on the Young diagram",
             arity: None,
-            exhaustive: || {
-                let mut all = Vec::new();
-                for count in 1..=4usize {
-                    let mut piles = vec![1u64; count];
-                    loop {
-                        all.push(piles.clone());
-                        let Some(i) = (0..count).rev().find(|&i| piles[i] < 8) else { break };
-                        let next = piles[i] + 1;
-                        piles[i..].fill(next);
-                    }
-                }
-                all
-            },
+            exhaustive: || sorted_sequences(4, 1, 8),
             exhaustive_description: "all ≤ 4 piles of 1..=8",
             random: |rng| (0..rng.random_range(1..=7)).map(|_| rng.random_range(1..=14)).collect(),
             game: |_| (Vec::new(), Candy),
