@@ -1,7 +1,8 @@
 //! Value tables of single heaps: how long a proven period takes to find, and the plain
 //! (quadratic) method on a game without a short period.
 //!
-//! `cargo bench --bench tables`
+//! `cargo bench --bench tables` (`-- Officers` for the longest one alone). Tables of sparse-space
+//! games longer than 2^14 values are computed on two threads when the machine has two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy_fast::heap_table;
@@ -17,6 +18,7 @@ fn tables(c: &mut Criterion) {
         ("sub:2,3,7 to 10^9", "sub:2,3,7", 1_000_000_000),
         ("0.16 to 10^6 (sparse space; proves period 149459)", "octal:0.16", 1_000_000),
         ("0.6 (Officers) to 10^5 (sparse space, no period)", "octal:0.6", 100_000),
+        ("0.6 (Officers) to 10^6 (sparse space on two threads)", "octal:0.6", 1_000_000),
         ("half to 10^6", "half", 1_000_000),
     ] {
         let operation: Operation = operation.parse().unwrap();

@@ -43,6 +43,7 @@ mod moves;
 pub mod octal;
 pub mod periodic;
 mod solver;
+pub mod sparse;
 mod split;
 pub mod tables;
 mod window;

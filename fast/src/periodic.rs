@@ -6,7 +6,7 @@
 //!   `p` apart (`p` a multiple of `m`), are equal, the table repeats with period `p` from there on,
 //!   in normal and in misère play alike. We ask for `s + 1` equal values to cover the boundary.
 //! * Octal games that split into two heaps, normal play: the Guy–Smith periodicity theorem
-//!   ([`crate::octal`]). Long tables use the sparse-space method ([`crate::octal::Sparse`]) once
+//!   ([`crate::octal`]). Long tables use the sparse-space method ([`crate::sparse::Sparse`]) once
 //!   a mask makes at most a quarter of the first values rare; the table grows by doubling, and
 //!   jumps to the length that would prove a period as soon as its tail repeats.
 //! * Anything else (Nim, `half`, `split`, hexadecimal codes): a period seen at least three times
@@ -17,6 +17,7 @@ use grundy_rules::{Operation, Play};
 use crate::Unsupported;
 use crate::moves::Heap;
 use crate::octal::{self, Period};
+use crate::sparse::Sparse;
 use crate::tables::{self, MexRule};
 
 /// The Grundy values of single heaps, with what is known of their period.
@@ -103,15 +104,15 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
     // Compute in growing steps, stopping as soon as the period is proven.
     let mut upto = n.min(1023);
     let mut values: Vec<u32> = Vec::new();
-    let mut sparse: Option<octal::Sparse> = None;
+    let mut sparse: Option<Sparse> = None;
     loop {
         match operation {
             Operation::Octal(digits) if splits => {
                 let three_heaps = digits.iter().any(|&d| d & 8 != 0);
                 if sparse.is_none() && !three_heaps && values.len() >= 1000 {
-                    let (mask, rare) = octal::Sparse::best_mask(&values);
+                    let (mask, rare) = Sparse::best_mask(&values);
                     if rare * 4 <= values.len() {
-                        sparse = Some(octal::Sparse::new(&values, mask));
+                        sparse = Some(Sparse::new(&values, mask));
                     }
                 }
                 if let Some(sparse) = &mut sparse {
