@@ -243,9 +243,7 @@ const PROBLEMS: &[(&str, &str)] = &[("pack", "Xmas Contest 2024 \"Game Pack\": A
 fn problem(name: &str) -> anyhow::Result<ExitCode> {
     match name {
         "pack" => {
-            let input = crate::pack::read(std::io::stdin().lock())?;
-            let output = crate::pack::answer(&input)?;
-            write_stdout(&output)?;
+            write_stdout(&crate::pack::solve_stdin()?)?;
             Ok(ExitCode::SUCCESS)
         }
         _ => {
