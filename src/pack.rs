@@ -102,23 +102,50 @@ impl Scanner<'_> {
     #[inline]
     fn short_number(&mut self) -> Option<u64> {
         let chunk: [u8; 8] = self.bytes.get(self.at..self.at + 8)?.try_into().ok()?;
-        let raw = u64::from_le_bytes(chunk);
-        let digits = raw ^ 0x3030_3030_3030_3030;
-        // High bit of each byte that is not a digit 0..=9.
-        let not_digit = (digits.wrapping_add(0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080;
-        let length = (not_digit.trailing_zeros() / 8) as usize;
-        // (The byte after the digits is taken from the register, not re-read from memory.)
-        if length == 0 || length == 8 || !((raw >> (8 * length)) as u8).is_ascii_whitespace() {
-            return None;
-        }
-        // Right-align the digits (leading zero bytes), then combine pairs, quads, octets.
-        let aligned = digits << (8 * (8 - length));
-        let pairs = ((aligned & 0x0f00_0f00_0f00_0f00) >> 8) + (aligned & 0x000f_000f_000f_000f) * 10;
-        let quads = ((pairs & 0x00ff_0000_00ff_0000) >> 16) + (pairs & 0x0000_00ff_0000_00ff) * 100;
-        let value = ((quads & 0x0000_ffff_0000_0000) >> 32) + (quads & 0x0000_0000_0000_ffff) * 10000;
+        let (value, length) = short_number(u64::from_le_bytes(chunk))?;
         self.at += length;
-        Some(value)
+        Some(u64::from(value))
     }
+
+    /// The bulk of a large input: the plates of the current game while each is a short number
+    /// after a single space. Stops, leaving the rest to the general path, at anything else — a
+    /// line end, a long number, the last 9 bytes of the input, or the game's last plate.
+    #[inline]
+    fn short_plates(&mut self, plates: &mut Vec<u32>, left: &mut u64) {
+        let mut at = self.at;
+        let mut read = 0;
+        while read < *left {
+            let Some(&[b' ', ref chunk @ ..]) = self.bytes.get(at..at + 9) else { break };
+            let chunk: [u8; 8] = chunk.try_into().expect("eight bytes");
+            let Some((value, length)) = short_number(u64::from_le_bytes(chunk)) else { break };
+            plates.push(value);
+            at += 1 + length;
+            read += 1;
+        }
+        self.at = at;
+        self.token_in_line += read as usize;
+        *left -= read;
+    }
+}
+
+/// A number of 1 to 7 digits at the start of eight little-endian bytes, followed by white
+/// space: its value and length.
+#[inline(always)]
+fn short_number(raw: u64) -> Option<(u32, usize)> {
+    let digits = raw ^ 0x3030_3030_3030_3030;
+    // High bit of each byte that is not a digit 0..=9.
+    let not_digit = (digits.wrapping_add(0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080;
+    let length = (not_digit.trailing_zeros() / 8) as usize;
+    // (The byte after the digits is taken from the register, not re-read from memory.)
+    if length == 0 || length == 8 || !((raw >> (8 * length)) as u8).is_ascii_whitespace() {
+        return None;
+    }
+    // Right-align the digits (leading zero bytes), then combine pairs, quads, octets.
+    let aligned = digits << (8 * (8 - length));
+    let pairs = ((aligned & 0x0f00_0f00_0f00_0f00) >> 8) + (aligned & 0x000f_000f_000f_000f) * 10;
+    let quads = ((pairs & 0x00ff_0000_00ff_0000) >> 16) + (pairs & 0x0000_00ff_0000_00ff) * 100;
+    let value = ((quads & 0x0000_ffff_0000_0000) >> 32) + (quads & 0x0000_0000_0000_ffff) * 10000;
+    Some((value as u32, length))
 }
 
 /// All plates of all games, one after another: 4 bytes a plate while every plate fits.
@@ -272,7 +299,16 @@ impl PackReader {
                     self.expect = Expect::Plates(count);
                 }
                 Expect::Plates(mut left) => {
-                    while left > 0 && scanner.skip_space() {
+                    while left > 0 {
+                        if let Plates::Narrow(plates) = &mut self.plates {
+                            scanner.short_plates(plates, &mut left);
+                            if left == 0 {
+                                break;
+                            }
+                        }
+                        if !scanner.skip_space() {
+                            break;
+                        }
                         self.plates.push(scanner.number("a plate size")?);
                         left -= 1;
                     }
@@ -423,7 +459,10 @@ fn parse_halves(input: &[u8]) -> Option<(RuleSet, [PackReader; 2])> {
 /// Answers the games of both halves, each half on its own thread, with one solver.
 fn answer_halves(rules: &RuleSet, halves: &[PackReader; 2]) -> anyhow::Result<Vec<u8>> {
     let largest = halves.iter().map(|half| half.plates.largest()).max().unwrap_or(0);
-    let solver = PileSolver::new(rules, largest).map_err(|e| anyhow::anyhow!("pack rule set {rules}: {e}"))?;
+    let mut solver = PileSolver::new(rules, largest).map_err(|e| anyhow::anyhow!("pack rule set {rules}: {e}"))?;
+    if halves.iter().map(|half| half.plates.len() as u64).sum::<u64>() >= largest {
+        solver.tabulate(largest);
+    }
     let solver = &solver;
     let answer_half = |half: &PackReader, first_game: usize| match &half.plates {
         Plates::Narrow(plates) => answer_games(solver, first_game, &half.ends, plates),
@@ -440,8 +479,13 @@ fn answer_halves(rules: &RuleSet, halves: &[PackReader; 2]) -> anyhow::Result<Ve
 
 /// The `Black` / `White` lines of a parsed input.
 pub fn answer(input: &PackInput) -> anyhow::Result<Vec<u8>> {
-    let solver = PileSolver::new(&input.rules, input.plates.largest())
-        .map_err(|e| anyhow::anyhow!("pack rule set {}: {e}", input.rules))?;
+    let largest = input.plates.largest();
+    let mut solver =
+        PileSolver::new(&input.rules, largest).map_err(|e| anyhow::anyhow!("pack rule set {}: {e}", input.rules))?;
+    if input.plates.len() as u64 >= largest {
+        // Many plates: a look-up per plate is cheaper than a closed form per plate.
+        solver.tabulate(largest);
+    }
     match &input.plates {
         Plates::Narrow(plates) => answer_games(&solver, 0, &input.ends, plates),
         Plates::Wide(plates) => answer_games(&solver, 0, &input.ends, plates),
@@ -584,6 +628,47 @@ mod tests {
         let short = text.replacen(" 300\n", " 301\n", 1);
         let message = solve(short.as_bytes()).unwrap_err().to_string();
         assert!(message.starts_with("pack input line 302, token 1: expected n"), "{message}");
+    }
+
+    fn plate_list(plates: &Plates) -> Vec<u64> {
+        match plates {
+            Plates::Narrow(plates) => plates.iter().map(|&x| u64::from(x)).collect(),
+            Plates::Wide(plates) => plates.clone(),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Any white space between tokens, and numbers of any length, read as the same plates.
+        #[test]
+        fn every_layout_reads_the_same_plates(
+            games in proptest::collection::vec(
+                proptest::collection::vec(
+                    (
+                        proptest::prop_oneof![0u64..10, 0u64..10_000_000, proptest::prelude::any::<u64>()],
+                        0usize..5,
+                    ),
+                    1..40,
+                ),
+                1..6,
+            ),
+        ) {
+            use std::fmt::Write;
+            const SEPARATORS: [&str; 5] = [" ", " ", "  ", "\n", "\t \r\n "];
+            let mut text = format!("0 0 0 0 {}\n", games.len());
+            for game in &games {
+                write!(text, "{}", game.len()).unwrap();
+                for &(plate, separator) in game {
+                    write!(text, "{}{plate}", SEPARATORS[separator]).unwrap();
+                }
+                text.push('\n');
+            }
+            let input = parse(text.as_bytes()).unwrap();
+            let expected: Vec<u64> = games.iter().flatten().map(|&(plate, _)| plate).collect();
+            proptest::prop_assert_eq!(plate_list(&input.plates), expected);
+            let ends: Vec<usize> = games.iter().scan(0, |end, game| { *end += game.len(); Some(*end) }).collect();
+            proptest::prop_assert_eq!(input.ends, ends);
+        }
     }
 
     #[test]

@@ -23,6 +23,13 @@ impl<T: Copy> Column<T> {
         Column::Formula(Box::new(f))
     }
 
+    /// Replaces a closed form by its values on `0..=n`.
+    fn tabulate(&mut self, n: usize) {
+        if let Column::Formula(f) = self {
+            *self = Column::Table((0..=n as u64).map(f).collect());
+        }
+    }
+
     #[inline]
     fn get(&self, x: u64) -> Option<T> {
         match self {
@@ -253,6 +260,28 @@ impl PileSolver {
     /// The largest plate this solver can take.
     pub fn limit(&self) -> u64 {
         self.limit
+    }
+
+    /// Replaces closed forms by tables of plates `0..=largest_plate` (at most 2^24 of them), which
+    /// answer faster when plates are many; plates beyond are then refused as beyond the table.
+    pub fn tabulate(&mut self, largest_plate: u64) {
+        const MOST: u64 = 1 << 24;
+        if self.limit != u64::MAX || largest_plate > MOST {
+            return;
+        }
+        let n = largest_plate as usize;
+        match &mut self.plan {
+            Plan::Disjunctive { grundy } => grundy.tabulate(n),
+            Plan::DisjunctiveMisere { grundy, .. } => grundy.tabulate(n),
+            Plan::Foreclosed { values } => values.tabulate(n),
+            Plan::Selective { outcomes }
+            | Plan::SelectiveMisere { outcomes }
+            | Plan::Shortened { outcomes }
+            | Plan::ShortenedMisere { outcomes } => outcomes.tabulate(n),
+            Plan::Conjunctive { remoteness } => remoteness.tabulate(n),
+            Plan::Continued { suspense } => suspense.tabulate(n),
+        }
+        self.limit = largest_plate;
     }
 
     /// Who wins `plates`, and the value of the whole position.
@@ -557,5 +586,19 @@ mod tests {
         assert_eq!(solve("half", &[65]), Err(Unsupported::BeyondTable { plate: 65, limit: 64 }));
         // Closed forms have no limit.
         assert!(solve("split/continued", &[u64::MAX]).is_ok());
+    }
+
+    #[test]
+    fn closed_forms_and_their_tables_answer_alike() {
+        for rules in RuleSet::pack_all().into_iter().filter(|rules| rules.operation == Operation::Split) {
+            let formula = PileSolver::new(&rules, 0).unwrap();
+            let mut table = PileSolver::new(&rules, 0).unwrap();
+            table.tabulate(300);
+            assert_eq!(table.limit(), 300);
+            for plates in [&[0u64][..], &[1], &[2, 3], &[300], &[7, 7, 0, 299], &[12, 64, 100, 255]] {
+                assert_eq!(table.solve(plates), formula.solve(plates), "{rules} {plates:?}");
+            }
+            assert_eq!(table.solve(&[301]), Err(Unsupported::BeyondTable { plate: 301, limit: 300 }));
+        }
     }
 }
