@@ -231,3 +231,92 @@ pub fn replay_family<F: Family>(family: &F, instance: &F::Instance) -> EntryRepo
     tally.report.seconds = start.elapsed().as_secs_f64();
     tally.report
 }
+
+/// The text report of one entry: a line, then what the fast side declined and any
+/// counterexample with its replay command.
+pub fn report_lines(report: &EntryReport) -> String {
+    let status = match report.status {
+        Status::Ok => "ok",
+        Status::Mismatch => "MISMATCH",
+        Status::Error => "ERROR",
+    };
+    let mut text =
+        format!("{:<14} {:<8} exhaustive {:>6}  random {:>5}", report.name, status, report.exhaustive, report.random);
+    if report.unsupported > 0 {
+        text.push_str(&format!("  unsupported {}", report.unsupported));
+    }
+    text.push_str(&format!("  ({:.2}s)\n", report.seconds));
+    if let Some(example) = &report.unsupported_example {
+        text.push_str(&format!("  fast side declined, e.g. {example}\n"));
+    }
+    if let Some(counterexample) = &report.counterexample {
+        text.push_str(&format!("  counterexample: {}\n", counterexample.instance));
+        text.push_str(&format!("    oracle: {}\n", counterexample.oracle));
+        text.push_str(&format!("    fast:   {}\n", counterexample.fast));
+        text.push_str(&format!(
+            "    first found as {} (shrunk in {} steps)\n",
+            counterexample.found, counterexample.shrink_steps
+        ));
+        text.push_str(&format!("    replay: {}\n", counterexample.replay));
+    }
+    if let Some(error) = &report.error {
+        text.push_str(&format!("  error: {error}\n"));
+    }
+    text
+}
+
+/// A JUnit XML report of a check run: one test case per entry, a mismatch as a failure (with the
+/// minimal counterexample and its replay command), an oracle that could not answer as an error.
+pub fn junit(reports: &[EntryReport], seed: u64, seconds: f64) -> String {
+    let count = |status: Status| reports.iter().filter(|report| report.status == status).count();
+    let (failures, errors) = (count(Status::Mismatch), count(Status::Error));
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let totals = format!(r#"tests="{}" failures="{failures}" errors="{errors}" time="{seconds:.3}""#, reports.len());
+    xml.push_str(&format!("<testsuites name=\"grundy check\" {totals}>\n"));
+    xml.push_str(&format!("  <testsuite name=\"grundy check (seed {seed})\" {totals} skipped=\"0\">\n"));
+    xml.push_str(&format!("    <properties><property name=\"seed\" value=\"{seed}\"/></properties>\n"));
+    for report in reports {
+        xml.push_str(&format!(
+            "    <testcase classname=\"grundy.check\" name=\"{}\" time=\"{:.3}\">\n",
+            escape(&report.name, true),
+            report.seconds
+        ));
+        if let Some(counterexample) = &report.counterexample {
+            let message = format!(
+                "on {}: the oracle says {}, the fast side {}",
+                counterexample.instance, counterexample.oracle, counterexample.fast
+            );
+            xml.push_str(&format!(
+                "      <failure type=\"mismatch\" message=\"{}\">{}</failure>\n",
+                escape(&message, true),
+                escape(&report_lines(report), false)
+            ));
+        }
+        if let Some(error) = &report.error {
+            xml.push_str(&format!("      <error type=\"oracle\" message=\"{}\"/>\n", escape(error, true)));
+        }
+        xml.push_str(&format!("      <system-out>{}</system-out>\n", escape(&report_lines(report), false)));
+        xml.push_str("    </testcase>\n");
+    }
+    xml.push_str("  </testsuite>\n</testsuites>\n");
+    xml
+}
+
+/// Text as XML character data (or, escaping line ends too, as an attribute value).
+fn escape(text: &str, attribute: bool) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&apos;"),
+            '\n' if attribute => escaped.push_str("&#10;"),
+            '\n' => escaped.push('\n'),
+            c if c.is_control() && c != '\t' => {}
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}

@@ -72,6 +72,9 @@ struct CheckArgs {
     /// Print one JSON document instead of text.
     #[arg(long)]
     json: bool,
+    /// Also write the results as a JUnit XML report (one test case per entry) for CI.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -693,6 +696,10 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let mismatches = reports.iter().filter(|r| r.status == Status::Mismatch).count();
     let errors = reports.iter().filter(|r| r.status == Status::Error).count();
     let elapsed = started.elapsed().as_secs_f64();
+    if let Some(path) = &args.junit {
+        std::fs::write(path, crate::check::junit(&reports, seed, elapsed))
+            .map_err(|e| anyhow!("cannot write the JUnit report {}: {e}", path.display()))?;
+    }
     if args.json {
         let document = json!({
             "seed": seed,
@@ -711,7 +718,7 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         let mut text = String::new();
         for report in &reports {
-            text.push_str(&report_lines(report));
+            text.push_str(&crate::check::report_lines(report));
         }
         text.push_str(&format!(
             "{} entries: {} ok, {mismatches} mismatched, {errors} failed; {} exhaustive and {} random cases in {elapsed:.1}s (seed {seed})\n",
@@ -781,35 +788,4 @@ fn run_entries(entries: &[Box<dyn Entry>], plan: &Plan, show_progress: bool) -> 
         .into_iter()
         .map(|report| report.expect("every entry was run"))
         .collect()
-}
-
-fn report_lines(report: &EntryReport) -> String {
-    let status = match report.status {
-        Status::Ok => "ok",
-        Status::Mismatch => "MISMATCH",
-        Status::Error => "ERROR",
-    };
-    let mut text =
-        format!("{:<14} {:<8} exhaustive {:>6}  random {:>5}", report.name, status, report.exhaustive, report.random);
-    if report.unsupported > 0 {
-        text.push_str(&format!("  unsupported {}", report.unsupported));
-    }
-    text.push_str(&format!("  ({:.2}s)\n", report.seconds));
-    if let Some(example) = &report.unsupported_example {
-        text.push_str(&format!("  fast side declined, e.g. {example}\n"));
-    }
-    if let Some(counterexample) = &report.counterexample {
-        text.push_str(&format!("  counterexample: {}\n", counterexample.instance));
-        text.push_str(&format!("    oracle: {}\n", counterexample.oracle));
-        text.push_str(&format!("    fast:   {}\n", counterexample.fast));
-        text.push_str(&format!(
-            "    first found as {} (shrunk in {} steps)\n",
-            counterexample.found, counterexample.shrink_steps
-        ));
-        text.push_str(&format!("    replay: {}\n", counterexample.replay));
-    }
-    if let Some(error) = &report.error {
-        text.push_str(&format!("  error: {error}\n"));
-    }
-    text
 }

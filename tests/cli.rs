@@ -198,6 +198,25 @@ fn check_one_entry_and_replay_one_case() {
 }
 
 #[test]
+fn check_writes_a_junit_report() {
+    let path = std::env::temp_dir().join(format!("grundy-cli-{}-junit.xml", std::process::id()));
+    let output = grundy(
+        &["check", "--only", "pack:1,0,0,1", "--only", "wythoff", "--cases", "5", "--junit", path.to_str().unwrap()],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let xml = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(xml.contains(r#"tests="2" failures="0" errors="0""#), "{xml}");
+    assert!(xml.contains(r#"<testcase classname="grundy.check" name="pack:1,0,0,1""#), "{xml}");
+    fails_with(
+        &["check", "--only", "wythoff", "--junit", "/nonexistent/dir/report.xml"],
+        "",
+        "cannot write the JUnit report",
+    );
+}
+
+#[test]
 fn check_rejects_unknown_entries() {
     fails_with(&["check", "--only", "pack:9,9,9,9"], "", "no registry entry named `pack:9,9,9,9`");
     fails_with(&["check", "--only", "pack:0,0,0,0", "--case", "1 y"], "", "plate 2");

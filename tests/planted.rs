@@ -42,6 +42,20 @@ fn a_wrong_value_at_seven_shrinks_to_the_single_plate_seven() {
 }
 
 #[test]
+fn a_mismatch_is_a_junit_failure_with_its_replay_command() {
+    let wrong = run_family(&entry(nim_with(|x| if x == 7 { 6 } else { x })), &random_only(2), &|_| {});
+    let right = run_family(&entry(nim_with(|x| x)), &random_only(1), &|_| {});
+    let xml = grundy::check::junit(&[right, wrong], 2, 0.5);
+    assert!(xml.contains(r#"tests="2" failures="1" errors="0""#), "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 2);
+    assert_eq!(xml.matches("<failure ").count(), 1);
+    let failure = &xml[xml.find("<failure ").unwrap()..xml.find("</failure>").unwrap()];
+    assert!(failure.contains("message=\"on 7: the oracle says"), "{failure}");
+    assert!(failure.contains("replay: grundy check --only"), "{failure}");
+    assert!(failure.contains("--case &apos;7&apos;"), "{failure}");
+}
+
+#[test]
 fn a_formula_wrong_from_51_on_shrinks_to_exactly_51() {
     // Random cases find some large failing position; shrinking must walk down to 51 itself.
     let report = run_family(&entry(nim_with(|x| if x >= 51 { x + 1 } else { x })), &random_only(3), &|_| {});
