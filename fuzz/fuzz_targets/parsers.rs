@@ -1,0 +1,16 @@
+//! Every parser of user input, on arbitrary bytes: an answer or an error, never a panic.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = grundy::pack::solve(data);
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let _ = text.parse::<grundy_rules::RuleSet>();
+    let _ = text.parse::<grundy_rules::Position>();
+    // The first line names a catalog problem; the rest is its input.
+    if let Some((name, input)) = text.split_once('\n') {
+        let _ = grundy::problems::solve(name.trim(), input);
+    }
+});
