@@ -246,7 +246,9 @@ const PROBLEMS: &[(&str, &str)] = &[("pack", "Xmas Contest 2024 \"Game Pack\": A
 fn problem(name: &str) -> anyhow::Result<ExitCode> {
     match name {
         "pack" => {
-            write_stdout(&crate::pack::solve_stdin()?)?;
+            let mut stdout = std::io::stdout().lock();
+            crate::pack::solve_stdin(&mut stdout)?;
+            stdout.flush().context("writing standard output")?;
             Ok(ExitCode::SUCCESS)
         }
         _ => {

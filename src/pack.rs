@@ -1,13 +1,17 @@
 //! Game Pack's contest format (Xmas Contest 2024): `A B C D T`, then `T` lines `n x1 … xn`;
 //! one line `Black` (the first player wins) or `White` per game.
 //!
-//! Built for bulk input: a file on standard input is mapped, not copied, and a long input is read
-//! on two threads, one half each (a pipe is read a megabyte at a time instead); numbers are
-//! parsed eight bytes at a time; the fast side's tables are built once, up to the largest plate
-//! seen; each plate costs one table look-up, and the two halves' games are answered on two
-//! threads.
+//! Built for bulk input: a file on standard input is mapped, not copied; numbers are parsed eight
+//! bytes at a time; each plate costs one table look-up. A long input is answered while it is
+//! read, on two threads, with no plate kept: the tables are sized by its first lines (see
+//! [`solve_to`]). Otherwise — a short input, a pipe (read a megabyte at a time), or a long input
+//! the quick way cannot vouch for — every plate is kept and the tables are built once, up to the
+//! largest plate.
 
-use grundy_fast::PileSolver;
+use std::io::Write;
+
+use anyhow::Context;
+use grundy_fast::{PileSolver, Tally};
 use grundy_rules::RuleSet;
 
 /// A malformed or unsupported pack input, in one line naming the line and token.
@@ -111,14 +115,14 @@ impl Scanner<'_> {
     /// after a single space. Stops, leaving the rest to the general path, at anything else — a
     /// line end, a long number, the last 9 bytes of the input, or the game's last plate.
     #[inline]
-    fn short_plates(&mut self, plates: &mut Vec<u32>, left: &mut u64) {
+    fn short_plates(&mut self, games: &mut impl Games, left: &mut u64) {
         let mut at = self.at;
         let mut read = 0;
         while read < *left {
             let Some(&[b' ', ref chunk @ ..]) = self.bytes.get(at..at + 9) else { break };
             let chunk: [u8; 8] = chunk.try_into().expect("eight bytes");
             let Some((value, length)) = short_number(u64::from_le_bytes(chunk)) else { break };
-            plates.push(value);
+            games.short_plate(value);
             at += 1 + length;
             read += 1;
         }
@@ -186,6 +190,15 @@ impl Plates {
         self.len() == 0
     }
 
+    /// Plate `i`.
+    #[inline]
+    fn get(&self, i: usize) -> u64 {
+        match self {
+            Plates::Narrow(plates) => plates[i].into(),
+            Plates::Wide(plates) => plates[i],
+        }
+    }
+
     /// The largest plate.
     pub fn largest(&self) -> u64 {
         match self {
@@ -219,44 +232,152 @@ enum Expect {
     Done,
 }
 
+/// What a reader does with the games it reads: keeps their plates ([`Store`]) or answers each
+/// one as it ends ([`Answer`]).
+trait Games {
+    /// Room for about this many games and plates.
+    fn reserve(&mut self, _games: usize, _plates: usize) {}
+    /// A plate of the current game.
+    fn plate(&mut self, x: u64);
+    /// A plate below 10^7: the bulk of an input.
+    fn short_plate(&mut self, x: u32);
+    /// The current game is complete.
+    fn end_game(&mut self);
+    /// How many games are complete.
+    fn ended(&self) -> usize;
+}
+
+/// Keeps every plate.
+#[derive(Debug)]
+struct Store {
+    ends: Vec<usize>,
+    plates: Plates,
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Store { ends: Vec::new(), plates: Plates::Narrow(Vec::new()) }
+    }
+}
+
+impl Games for Store {
+    fn reserve(&mut self, games: usize, plates: usize) {
+        self.ends.reserve(games.min(1 << 20));
+        if let Plates::Narrow(narrow) = &mut self.plates {
+            narrow.reserve(plates);
+        }
+    }
+
+    #[inline(always)]
+    fn plate(&mut self, x: u64) {
+        self.plates.push(x);
+    }
+
+    #[inline(always)]
+    fn short_plate(&mut self, x: u32) {
+        match &mut self.plates {
+            Plates::Narrow(plates) => plates.push(x),
+            Plates::Wide(plates) => plates.push(x.into()),
+        }
+    }
+
+    fn end_game(&mut self) {
+        self.ends.push(self.plates.len());
+    }
+
+    fn ended(&self) -> usize {
+        self.ends.len()
+    }
+}
+
+/// Answers each game as it ends, against a solver built before reading: one bit per game. A
+/// plate beyond the solver's tables, or a game it cannot answer, is remembered, not reported:
+/// the caller then reads the input again the exact way.
+struct Answer<'s> {
+    solver: &'s PileSolver,
+    tally: Tally,
+    /// Bit `g` (of word `g / 64`): whether the first player wins game `g`.
+    wins: Vec<u64>,
+    ended: usize,
+    /// Some plate was beyond the solver's tables, or some game unsupported.
+    failed: bool,
+}
+
+impl<'s> Answer<'s> {
+    fn new(solver: &'s PileSolver) -> Answer<'s> {
+        Answer { solver, tally: solver.tally(), wins: Vec::new(), ended: 0, failed: false }
+    }
+}
+
+impl Games for Answer<'_> {
+    fn reserve(&mut self, games: usize, _plates: usize) {
+        self.wins.reserve(games.min(1 << 26) / 64 + 1);
+    }
+
+    #[inline(always)]
+    fn plate(&mut self, x: u64) {
+        self.failed |= self.solver.add_plate(&mut self.tally, x).is_err();
+    }
+
+    #[inline(always)]
+    fn short_plate(&mut self, x: u32) {
+        self.plate(x.into());
+    }
+
+    #[inline]
+    fn end_game(&mut self) {
+        let tally = std::mem::replace(&mut self.tally, self.solver.tally());
+        let first_wins = self.solver.tally_first_wins(&tally).unwrap_or_else(|_| {
+            self.failed = true;
+            false
+        });
+        if self.ended % 64 == 0 {
+            self.wins.push(0);
+        }
+        if first_wins {
+            *self.wins.last_mut().expect("a word for this game") |= 1 << (self.ended % 64);
+        }
+        self.ended += 1;
+    }
+
+    fn ended(&self) -> usize {
+        self.ended
+    }
+}
+
 /// Reads a pack input piece by piece (each piece ending in white space, or the last), so that
 /// a large input is never held whole.
 #[derive(Debug)]
-pub struct PackReader {
+struct Reader<G> {
     line: usize,
     token_in_line: usize,
     expect: Expect,
     code: [u8; 4],
     games: u64,
-    ends: Vec<usize>,
-    plates: Plates,
+    sink: G,
 }
+
+/// The reader that keeps every plate.
+type PackReader = Reader<Store>;
 
 const HEADER: [(&str, u64); 5] = [("A", 4), ("B", 2), ("C", 1), ("D", 1), ("T, the number of games", u64::MAX)];
 
 impl Default for PackReader {
     fn default() -> Self {
-        PackReader {
-            line: 1,
-            token_in_line: 0,
-            expect: Expect::Header(0),
-            code: [0; 4],
-            games: 0,
-            ends: Vec::new(),
-            plates: Plates::Narrow(Vec::new()),
-        }
+        Reader::with(Store::default())
     }
 }
 
-impl PackReader {
+impl<G: Games> Reader<G> {
+    fn with(sink: G) -> Reader<G> {
+        Reader { line: 1, token_in_line: 0, expect: Expect::Header(0), code: [0; 4], games: 0, sink }
+    }
+
     /// A reader for the rest of an input cut just before one of its games (at a line start):
     /// it reads games until the end, not knowing how many came before.
-    fn from_game(bytes: usize) -> PackReader {
-        let mut reader = PackReader { expect: Expect::Count, games: u64::MAX, ..PackReader::default() };
-        if let Plates::Narrow(plates) = &mut reader.plates {
-            plates.reserve(bytes / 2);
-        }
-        reader
+    fn from_game(mut sink: G, bytes: usize) -> Reader<G> {
+        sink.reserve(bytes / 4, bytes / 2);
+        Reader { expect: Expect::Count, games: u64::MAX, ..Reader::with(sink) }
     }
 
     /// Reads one piece; it must not end inside a token (end it after white space, or make it the
@@ -283,15 +404,15 @@ impl PackReader {
                         self.expect = Expect::Header(i + 1);
                     } else {
                         self.games = value;
-                        self.ends.reserve(value.min(1 << 20) as usize);
-                        if let Plates::Narrow(plates) = &mut self.plates {
-                            // A plate takes at least two bytes: a digit and a separator.
-                            plates.reserve(scanner.bytes.len() / 2);
-                        }
+                        // A plate takes at least two bytes: a digit and a separator.
+                        self.sink.reserve(value.min(usize::MAX as u64) as usize, scanner.bytes.len() / 2);
                         self.expect = if value == 0 { Expect::Done } else { Expect::Count };
                     }
                 }
                 Expect::Count => {
+                    if self.short_games(scanner) {
+                        continue;
+                    }
                     let count = scanner.number("n, the number of plates")?;
                     if count == 0 {
                         return Err(scanner.error("a game needs at least one plate (n = 0)"));
@@ -300,24 +421,19 @@ impl PackReader {
                 }
                 Expect::Plates(mut left) => {
                     while left > 0 {
-                        if let Plates::Narrow(plates) = &mut self.plates {
-                            scanner.short_plates(plates, &mut left);
-                            if left == 0 {
-                                break;
-                            }
-                        }
-                        if !scanner.skip_space() {
+                        scanner.short_plates(&mut self.sink, &mut left);
+                        if left == 0 || !scanner.skip_space() {
                             break;
                         }
-                        self.plates.push(scanner.number("a plate size")?);
+                        self.sink.plate(scanner.number("a plate size")?);
                         left -= 1;
                     }
                     if left > 0 {
                         self.expect = Expect::Plates(left);
                         break;
                     }
-                    self.ends.push(self.plates.len());
-                    self.expect = if self.ends.len() as u64 == self.games { Expect::Done } else { Expect::Count };
+                    self.sink.end_game();
+                    self.expect = if self.sink.ended() as u64 == self.games { Expect::Done } else { Expect::Count };
                 }
                 Expect::Done => {
                     scanner.token_in_line += 1;
@@ -328,6 +444,52 @@ impl PackReader {
         Ok(())
     }
 
+    /// The bulk of an input of many small games: whole games, each `n x1 … xn` with single
+    /// spaces and short numbers and ending its line, from a game's first token. `false` when it
+    /// read nothing; it stops, leaving the rest to the general path, at anything else (an error
+    /// included, which the general path then reports).
+    #[inline]
+    fn short_games(&mut self, scanner: &mut Scanner<'_>) -> bool {
+        let start = scanner.at;
+        while let Some(chunk) = scanner.bytes.get(scanner.at..scanner.at + 8) {
+            let chunk: [u8; 8] = chunk.try_into().expect("eight bytes");
+            let Some((count, length)) = short_number(u64::from_le_bytes(chunk)) else { break };
+            if count == 0 || chunk[length] != b' ' {
+                break;
+            }
+            scanner.at += length;
+            scanner.token_in_line += 1;
+            let mut left = u64::from(count);
+            scanner.short_plates(&mut self.sink, &mut left);
+            if left > 0 {
+                self.expect = Expect::Plates(left);
+                return true;
+            }
+            self.sink.end_game();
+            if self.sink.ended() as u64 == self.games {
+                self.expect = Expect::Done;
+                return true;
+            }
+            if scanner.bytes.get(scanner.at) != Some(&b'\n') {
+                return true;
+            }
+            scanner.at += 1;
+            scanner.line += 1;
+            scanner.token_in_line = 0;
+        }
+        scanner.at != start
+    }
+
+    /// The rule set of the header.
+    fn rules(&self) -> Option<RuleSet> {
+        let [a, b, c, d] = self.code;
+        matches!(self.expect, Expect::Count | Expect::Plates(_) | Expect::Done)
+            .then(|| RuleSet::from_pack(a, b, c, d))
+            .flatten()
+    }
+}
+
+impl PackReader {
     /// The whole input, once every piece has been read.
     pub fn finish(self) -> Result<PackInput, PackError> {
         let missing = match self.expect {
@@ -337,7 +499,7 @@ impl PackReader {
             Expect::Done => {
                 let [a, b, c, d] = self.code;
                 let rules = RuleSet::from_pack(a, b, c, d).expect("A, B, C, D were checked");
-                return Ok(PackInput { rules, ends: self.ends, plates: self.plates });
+                return Ok(PackInput { rules, ends: self.sink.ends, plates: self.sink.plates });
             }
         };
         Err(PackError {
@@ -384,12 +546,15 @@ pub fn read(mut source: impl std::io::Read) -> anyhow::Result<PackInput> {
     }
 }
 
-/// Answers the pack input on standard input: mapped into memory when it is a file (and then read
-/// on two threads when long), read a piece at a time otherwise.
-pub fn solve_stdin() -> anyhow::Result<Vec<u8>> {
+/// Answers the pack input on standard input into `out`: mapped into memory when it is a file
+/// (and then, when long, read and answered on two threads), read a piece at a time otherwise.
+pub fn solve_stdin(out: &mut impl Write) -> anyhow::Result<()> {
     match map_stdin() {
-        Some(map) => solve(&map),
-        None => answer(&read(std::io::stdin().lock())?),
+        Some(map) => solve_to(&map, out),
+        None => {
+            let lines = answer(&read(std::io::stdin().lock())?)?;
+            out.write_all(&lines).context("writing the answers")
+        }
     }
 }
 
@@ -416,65 +581,109 @@ fn map_stdin() -> Option<memmap2::Mmap> {
 /// Inputs at least this long are read and answered on two threads.
 const PARALLEL_FROM: usize = 1 << 18;
 
-/// Solves a pack input held in memory: one `Black` / `White` line per game. A long input is cut
-/// at a line start near its middle and each half is read on its own thread, the second as if a
-/// game started there; that is checked afterwards, and when it does not hold (a game spanning
-/// lines across the cut), or either half is malformed, the input is read again from the start
-/// on one thread, which names the first error exactly.
+/// How much of a long input is read first, to size the tables.
+const PREFIX: usize = 1 << 17;
+
+/// Solves a pack input held in memory: one `Black` / `White` line per game.
 pub fn solve(input: &[u8]) -> anyhow::Result<Vec<u8>> {
-    match parse_halves(input) {
-        Some((rules, halves)) => answer_halves(&rules, &halves),
-        None => answer(&parse(input)?),
-    }
+    let mut out = Vec::new();
+    solve_to(input, &mut out)?;
+    Ok(out)
 }
 
-/// Reads the two halves of a long input on two threads; `None` when the input is short, the cut
-/// is not between games, or anything is malformed.
-fn parse_halves(input: &[u8]) -> Option<(RuleSet, [PackReader; 2])> {
+/// Solves a pack input held in memory into `out`.
+///
+/// A long input is answered as it is read, with no plate kept: its first lines (at least
+/// 128 KiB) are read and kept, which gives the largest plate so far; the solver's tables
+/// are built to 1/32 beyond it; then the rest is cut at a line start near its middle and each
+/// half is read and answered on its own thread, the second as if a game started there. That is
+/// checked afterwards; when anything does not hold (a game spanning lines across a cut, a plate
+/// beyond the tables, a malformed input, a game the solver declines), the input is read again
+/// from the start the exact way: every plate kept, tables up to the largest one, and the first
+/// error named by line and token.
+pub fn solve_to(input: &[u8], out: &mut impl Write) -> anyhow::Result<()> {
+    match stream(input) {
+        Some(parts) => write_wins(&parts, out),
+        None => out.write_all(&answer(&parse(input)?)?),
+    }
+    .context("writing the answers")
+}
+
+/// The games' answers, in parts: (bits, number of games).
+type Wins = Vec<(Vec<u64>, usize)>;
+
+/// Answers a long input while reading it, on two threads; `None` when the exact way must decide.
+fn stream(input: &[u8]) -> Option<Wins> {
     if input.len() < PARALLEL_FROM {
         return None;
     }
-    let middle = input.len() / 2;
-    let cut = middle + input[middle..].iter().position(|&byte| byte == b'\n')? + 1;
-    let (first, second) = input.split_at(cut);
-    let (first, second) = std::thread::scope(|scope| {
-        let second = scope.spawn(|| {
-            let mut reader = PackReader::from_game(second.len());
-            reader.feed(second).is_ok().then_some(reader)
-        });
-        let mut reader = PackReader::default();
-        let first = reader.feed(first).is_ok().then_some(reader);
-        (first, second.join().ok().flatten())
-    });
-    let (first, second) = (first?, second?);
-    let whole_games = matches!(first.expect, Expect::Count | Expect::Done) && second.expect == Expect::Count;
-    if !whole_games || (first.ends.len() + second.ends.len()) as u64 != first.games {
+    let (prefix, rest) = input.split_at(line_start_after(input, PREFIX));
+    let mut head = PackReader::default();
+    head.feed(prefix).ok()?;
+    if head.expect != Expect::Count {
         return None;
     }
-    let [a, b, c, d] = first.code;
-    let rules = RuleSet::from_pack(a, b, c, d)?;
-    Some((rules, [first, second]))
-}
-
-/// Answers the games of both halves, each half on its own thread, with one solver.
-fn answer_halves(rules: &RuleSet, halves: &[PackReader; 2]) -> anyhow::Result<Vec<u8>> {
-    let largest = halves.iter().map(|half| half.plates.largest()).max().unwrap_or(0);
-    let mut solver = PileSolver::new(rules, largest).map_err(|e| anyhow::anyhow!("pack rule set {rules}: {e}"))?;
-    if halves.iter().map(|half| half.plates.len() as u64).sum::<u64>() >= largest {
+    let rules = head.rules()?;
+    let seen = head.sink.plates.largest();
+    let largest = seen.saturating_add(seen / 32);
+    let mut solver = PileSolver::new(&rules, largest).ok()?;
+    if (input.len() / 8) as u64 >= largest {
+        // Many plates: a look-up per plate is cheaper than a closed form per plate.
         solver.tabulate(largest);
     }
-    let solver = &solver;
-    let answer_half = |half: &PackReader, first_game: usize| match &half.plates {
-        Plates::Narrow(plates) => answer_games(solver, first_game, &half.ends, plates),
-        Plates::Wide(plates) => answer_games(solver, first_game, &half.ends, plates),
-    };
-    let (first, second) = std::thread::scope(|scope| {
-        let second = scope.spawn(|| answer_half(&halves[1], halves[0].ends.len()));
-        (answer_half(&halves[0], 0), second.join())
+    let mut first = Answer::new(&solver);
+    let Store { ends, plates } = &head.sink;
+    let mut start = 0;
+    for &end in ends {
+        for x in start..end {
+            first.plate(plates.get(x));
+        }
+        first.end_game();
+        start = end;
+    }
+    let (left, right) = rest.split_at(line_start_after(rest, rest.len() / 2));
+    let (left, right) = std::thread::scope(|scope| {
+        let right = scope.spawn(|| read_games(&solver, right));
+        (read_games(&solver, left), right.join().ok().flatten())
     });
-    let mut output = first?;
-    output.extend_from_slice(&second.map_err(|_| anyhow::anyhow!("a pack thread panicked"))??);
-    Ok(output)
+    let (left, right) = (left?, right?);
+    let games = first.ended + left.ended + right.ended;
+    if first.failed || games as u64 != head.games {
+        return None;
+    }
+    Some(vec![(first.wins, first.ended), (left.wins, left.ended), (right.wins, right.ended)])
+}
+
+/// Where the line after `from` starts (the end, when no line starts after it).
+fn line_start_after(bytes: &[u8], from: usize) -> usize {
+    bytes
+        .get(from..)
+        .and_then(|rest| rest.iter().position(|&byte| byte == b'\n'))
+        .map_or(bytes.len(), |at| from + at + 1)
+}
+
+/// Reads and answers the whole games of `bytes`; `None` when anything is off.
+fn read_games<'s>(solver: &'s PileSolver, bytes: &[u8]) -> Option<Answer<'s>> {
+    let mut reader = Reader::from_game(Answer::new(solver), bytes.len());
+    reader.feed(bytes).ok()?;
+    (reader.expect == Expect::Count && !reader.sink.failed).then_some(reader.sink)
+}
+
+/// Writes one `Black` / `White` line per game, a buffer at a time.
+fn write_wins(parts: &[(Vec<u64>, usize)], out: &mut impl Write) -> std::io::Result<()> {
+    const BUFFER: usize = 1 << 16;
+    let mut buffer = Vec::with_capacity(BUFFER);
+    for (wins, games) in parts {
+        for game in 0..*games {
+            let first_wins = (wins[game / 64] >> (game % 64)) & 1 == 1;
+            buffer.extend_from_slice(if first_wins { b"Black\n" } else { b"White\n" });
+            if buffer.len() > BUFFER - 8 {
+                out.write_all(&buffer)?;
+                buffer.clear();
+            }
+        }
+    }
+    out.write_all(&buffer)
 }
 
 /// The `Black` / `White` lines of a parsed input.
@@ -600,17 +809,33 @@ mod tests {
     fn long_inputs_read_on_two_threads_answer_as_on_one() {
         for rules in ["0 0 0 0", "1 2 1 1", "4 1 0 1", "3 0 0 1"] {
             let text = long_input(rules, 300, 200, false);
-            assert!(parse_halves(text.as_bytes()).is_some(), "{rules}: the cut falls between games");
+            assert!(stream(text.as_bytes()).is_some(), "{rules}: the cuts fall between games");
             let alone = answer(&parse(text.as_bytes()).unwrap()).unwrap();
             assert_eq!(solve(text.as_bytes()).unwrap(), alone, "{rules}");
         }
     }
 
     #[test]
+    fn plates_beyond_the_tables_built_from_the_first_lines_are_answered_the_exact_way() {
+        use std::fmt::Write;
+        // Growing plates: every later line has plates beyond the first lines' largest.
+        let mut text = String::from("1 2 0 1 400\n");
+        for game in 0..400 {
+            write!(text, "100").unwrap();
+            for plate in 0..100 {
+                write!(text, " {}", game * 100 + plate).unwrap();
+            }
+            text.push('\n');
+        }
+        assert!(stream(text.as_bytes()).is_none());
+        assert_eq!(solve(text.as_bytes()).unwrap(), answer(&parse(text.as_bytes()).unwrap()).unwrap());
+    }
+
+    #[test]
     fn a_game_across_the_cut_is_read_on_one_thread() {
         // One game, one plate per line: the cut falls inside it.
         let text = long_input("2 1 0 0", 1, 60_000, true);
-        assert!(parse_halves(text.as_bytes()).is_none());
+        assert!(stream(text.as_bytes()).is_none());
         assert_eq!(solve(text.as_bytes()).unwrap(), answer(&parse(text.as_bytes()).unwrap()).unwrap());
     }
 

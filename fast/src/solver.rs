@@ -303,6 +303,23 @@ impl PileSolver {
         Ok(self.finish(&sum)?.outcome == Outcome::First)
     }
 
+    /// An empty running combination, for positions read a plate at a time.
+    pub fn tally(&self) -> Tally {
+        Tally(Sum::default())
+    }
+
+    /// Adds a plate of `x` to `tally`; fails only for a plate beyond the tables.
+    #[inline]
+    pub fn add_plate(&self, tally: &mut Tally, x: u64) -> Result<(), Unsupported> {
+        self.add(&mut tally.0, x)
+    }
+
+    /// Who wins the position of the plates added to `tally`.
+    #[inline]
+    pub fn tally_first_wins(&self, tally: &Tally) -> Result<bool, Unsupported> {
+        Ok(self.finish(&tally.0)?.outcome == Outcome::First)
+    }
+
     /// The per-plate numbers of a plate of `x`.
     pub fn plate_value(&self, x: u64) -> Result<PlateValue, Unsupported> {
         let beyond = Unsupported::BeyondTable { plate: x, limit: self.limit };
@@ -331,7 +348,7 @@ impl PileSolver {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn add(&self, sum: &mut Sum, x: u64) -> Result<(), Unsupported> {
         let beyond = || Unsupported::BeyondTable { plate: x, limit: self.limit };
         let get = |column: &Column<u32>| column.get(x).ok_or_else(beyond);
@@ -375,6 +392,7 @@ impl PileSolver {
         Ok(())
     }
 
+    #[inline]
     fn finish(&self, sum: &Sum) -> Result<Solution, Unsupported> {
         let misere = self.rules.play == Play::Misere;
         let grundy = |g: u64| Solution { outcome: Outcome::from_first_wins(g != 0), value: Some(Value::Grundy(g)) };
@@ -429,7 +447,12 @@ impl PileSolver {
     }
 }
 
+/// A position read a plate at a time ([`PileSolver::tally`]).
+#[derive(Debug)]
+pub struct Tally(Sum);
+
 /// Running combination of the plates seen so far.
+#[derive(Debug)]
 struct Sum {
     plates: usize,
     xor: u64,
