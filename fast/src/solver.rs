@@ -23,11 +23,30 @@ impl<T: Copy> Column<T> {
         Column::Formula(Box::new(f))
     }
 
-    /// Replaces a closed form by its values on `0..=n`.
-    fn tabulate(&mut self, n: usize) {
-        if let Column::Formula(f) = self {
-            *self = Column::Table((0..=n as u64).map(f).collect());
-        }
+    /// Replaces a closed form by its values on `0..=n`, computed on two threads when many.
+    fn tabulate(&mut self, n: usize)
+    where
+        T: Default + Send,
+    {
+        let Column::Formula(f) = self else { return };
+        let mut table = vec![T::default(); n + 1];
+        let half = table.len().div_ceil(2).max(1 << 16);
+        let fill = |part: usize, values: &mut [T]| {
+            for (x, value) in (part * half..).zip(values.iter_mut()) {
+                *value = f(x as u64);
+            }
+        };
+        std::thread::scope(|scope| {
+            let mut parts = table.chunks_mut(half).enumerate();
+            let first = parts.next();
+            for (part, values) in parts {
+                scope.spawn(move || fill(part, values));
+            }
+            if let Some((part, values)) = first {
+                fill(part, values);
+            }
+        });
+        *self = Column::Table(table);
     }
 
     #[inline]
