@@ -5,8 +5,6 @@
 //! the values of the options form a sliding window over the table being built, and each value
 //! enters and leaves the window once. Both structures here make a whole table O(n) updates.
 
-use std::collections::VecDeque;
-
 /// A multiset of small integers with `mex` in O(log₆₄ n): counts, plus a hierarchy of bitsets in
 /// which a bit one level up says "this word below is full".
 #[derive(Debug, Clone)]
@@ -79,11 +77,11 @@ impl MexSet {
 }
 
 /// Smallest and largest even and odd values in a window `table[lo..=hi]` whose ends never
-/// decrease: four monotone deques of table indices.
+/// decrease: four monotone queues of (index, value).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ParityWindow {
     /// `[parity][0 = min, 1 = max]`
-    deques: [[VecDeque<usize>; 2]; 2],
+    queues: [[Monotone; 2]; 2],
 }
 
 /// The extremes of one window.
@@ -97,35 +95,62 @@ pub(crate) struct Extremes {
 
 impl ParityWindow {
     /// Appends `table[index]` at the high end of the window.
+    #[inline]
     pub(crate) fn push(&mut self, table: &[u32], index: usize) {
         let value = table[index];
-        let [min, max] = &mut self.deques[(value % 2) as usize];
-        while min.back().is_some_and(|&j| table[j] >= value) {
-            min.pop_back();
-        }
-        min.push_back(index);
-        while max.back().is_some_and(|&j| table[j] <= value) {
-            max.pop_back();
-        }
-        max.push_back(index);
+        let [min, max] = &mut self.queues[(value % 2) as usize];
+        min.push(index, value, |kept| kept < value);
+        max.push(index, value, |kept| kept > value);
     }
 
     /// Drops indices below `lo` from the low end of the window.
+    #[inline]
     pub(crate) fn advance_low(&mut self, lo: usize) {
-        for deque in self.deques.iter_mut().flatten() {
-            while deque.front().is_some_and(|&j| j < lo) {
-                deque.pop_front();
-            }
+        for queue in self.queues.iter_mut().flatten() {
+            queue.advance_low(lo);
         }
     }
 
     /// The extremes of the current window.
-    pub(crate) fn extremes(&self, table: &[u32]) -> Extremes {
-        let front = |deque: &VecDeque<usize>| deque.front().map(|&j| table[j]);
-        Extremes {
-            min: [front(&self.deques[0][0]), front(&self.deques[1][0])],
-            max: [front(&self.deques[0][1]), front(&self.deques[1][1])],
+    #[inline]
+    pub(crate) fn extremes(&self, _table: &[u32]) -> Extremes {
+        let [[even_min, even_max], [odd_min, odd_max]] = &self.queues;
+        Extremes { min: [even_min.front(), odd_min.front()], max: [even_max.front(), odd_max.front()] }
+    }
+}
+
+/// A queue of (index, value) with increasing indices, whose values are kept strictly ordered
+/// by the caller's rule: a new value removes the ones behind it that it beats. Popped from the
+/// front by moving a head; the dead front is reclaimed once it is the larger half.
+#[derive(Debug, Clone, Default)]
+struct Monotone {
+    items: Vec<(usize, u32)>,
+    head: usize,
+}
+
+impl Monotone {
+    #[inline]
+    fn push(&mut self, index: usize, value: u32, keeps: impl Fn(u32) -> bool) {
+        while self.items.len() > self.head && !keeps(self.items[self.items.len() - 1].1) {
+            self.items.pop();
         }
+        self.items.push((index, value));
+    }
+
+    #[inline]
+    fn advance_low(&mut self, lo: usize) {
+        while self.items.get(self.head).is_some_and(|&(index, _)| index < lo) {
+            self.head += 1;
+        }
+        if self.head >= 1024 && 2 * self.head >= self.items.len() {
+            self.items.drain(..self.head);
+            self.head = 0;
+        }
+    }
+
+    #[inline]
+    fn front(&self) -> Option<u32> {
+        self.items.get(self.head).map(|&(_, value)| value)
     }
 }
 
