@@ -42,6 +42,7 @@ impl Heap {
     }
 
     /// The interval of option sizes of `x`, when the moves are an interval and `x` has options.
+    #[inline(always)]
     pub(crate) fn interval(&self, x: u64) -> Option<(u64, u64)> {
         match &self.operation {
             Operation::Nim => (x >= 1).then(|| (0, x - 1)),
@@ -81,6 +82,7 @@ impl Heap {
     }
 
     /// Whether a heap (plate) of `x` tokens has at least one option.
+    #[inline(always)]
     pub(crate) fn is_operable(&self, x: u64) -> bool {
         match &self.moves {
             HeapMoves::Interval => self.interval(x).is_some(),
@@ -98,6 +100,7 @@ impl Heap {
     }
 
     /// Calls `each` with every option size of `x` (non-splitting operations only).
+    #[inline]
     pub(crate) fn for_each_option(&self, x: u64, mut each: impl FnMut(u64)) {
         match &self.moves {
             HeapMoves::Interval => {

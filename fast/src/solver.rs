@@ -64,14 +64,19 @@ const MISERE_WINS: u8 = 2;
 const OPERABLE: u8 = 4;
 
 /// Packs outcome tables (1 = the player to move wins) and operability into outcome bits.
-fn outcome_bits(heap: &Heap, normal: Option<&[u32]>, misere: Option<&[u32]>, n: u64) -> Column<u8> {
+fn outcome_bits<T: Copy + Default + PartialEq>(
+    heap: &Heap,
+    normal: Option<&[T]>,
+    misere: Option<&[T]>,
+    n: u64,
+) -> Column<u8> {
     let bits = (0..=n as usize)
         .map(|x| {
             let mut byte = 0;
-            if normal.is_some_and(|t| t[x] != 0) {
+            if normal.is_some_and(|t| t[x] != T::default()) {
                 byte |= NORMAL_WINS;
             }
-            if misere.is_some_and(|t| t[x] != 0) {
+            if misere.is_some_and(|t| t[x] != T::default()) {
                 byte |= MISERE_WINS;
             }
             if heap.is_operable(x as u64) {

@@ -137,31 +137,52 @@ pub(crate) fn mex_table(heap: &Heap, n: u64, rule: MexRule) -> Result<Vec<u32>, 
     Ok(table)
 }
 
-/// Outcomes of heaps `0..=n` as 1 (the player to move wins) or 0. A heap with no option is won by
-/// the player to move iff `terminal_first_wins`.
-pub(crate) fn outcome_table(heap: &Heap, n: u64, terminal_first_wins: bool) -> Result<Vec<u32>, Unsupported> {
-    let mut table = new_table(n)?;
+/// Outcomes of heaps `0..=n` as 1 (the player to move wins) or 0, a byte each. A heap with no
+/// option is won by the player to move iff `terminal_first_wins`.
+pub(crate) fn outcome_table(heap: &Heap, n: u64, terminal_first_wins: bool) -> Result<Vec<u8>, Unsupported> {
+    if n >= MAX_TABLE {
+        return Err(Unsupported::TooLarge { size: n, limit: MAX_TABLE });
+    }
+    let mut table: Vec<u8> = Vec::new();
+    table.try_reserve_exact(n as usize + 1).map_err(|_| Unsupported::OutOfMemory { size: n })?;
     match heap.moves() {
         HeapMoves::Interval => {
-            // losing_before[j] = how many of the heaps 0..j are second-player wins.
-            let mut losing_before = new_table(n + 1)?;
+            // How many second-player wins the window `table[lo..=hi]` holds; the window's ends
+            // never move down for these operations (and it is counted afresh if they did).
+            let (mut lo, mut end, mut losing) = (0usize, 0usize, 0usize);
             for x in 0..=n as usize {
-                table[x] = match heap.interval(x as u64) {
-                    None => u32::from(terminal_first_wins),
-                    Some((lo, hi)) => u32::from(losing_before[hi as usize + 1] > losing_before[lo as usize]),
+                let value = match heap.interval(x as u64) {
+                    None => terminal_first_wins,
+                    Some((low, high)) => {
+                        let (low, high_end) = (low as usize, high as usize + 1);
+                        if low < lo || high_end < end {
+                            (lo, end) = (low, high_end);
+                            losing = table[lo..end].iter().filter(|&&won| won == 0).count();
+                        }
+                        while end < high_end {
+                            losing += usize::from(table[end] == 0);
+                            end += 1;
+                        }
+                        while lo < low {
+                            losing -= usize::from(table[lo] == 0);
+                            lo += 1;
+                        }
+                        losing > 0
+                    }
                 };
-                losing_before[x + 1] = losing_before[x] + u32::from(table[x] == 0);
+                table.push(u8::from(value));
             }
         }
         HeapMoves::Listed(_) | HeapMoves::Octal(_) => {
             for x in 0..=n {
-                table[x as usize] = if !heap.is_operable(x) {
-                    u32::from(terminal_first_wins)
+                let value = if !heap.is_operable(x) {
+                    terminal_first_wins
                 } else {
                     let mut wins = false;
                     heap.for_each_option(x, |y| wins |= table[y as usize] == 0);
-                    u32::from(wins)
+                    wins
                 };
+                table.push(u8::from(value));
             }
         }
         HeapMoves::Splitting => unreachable!("splitting operations use closed forms"),
@@ -304,7 +325,7 @@ mod tests {
             for x in 0..=n {
                 let mut wins = false;
                 fast.for_each_option(x, |y| wins |= outcomes[y as usize] == 0);
-                assert_eq!(outcomes[x as usize], u32::from(wins), "{operation} outcome at {x}");
+                assert_eq!(outcomes[x as usize], u8::from(wins), "{operation} outcome at {x}");
             }
         }
     }
