@@ -214,15 +214,22 @@ impl ParityRule {
 }
 
 /// The parity extremes of the options of `x`, option by option.
+#[inline]
 fn scan_extremes(heap: &Heap, x: u64, table: &[u32]) -> Extremes {
-    let mut extremes = Extremes::default();
+    // Sentinels instead of options in the loop: `u32::MAX` is no value's minimum (values are
+    // below the table length), and a maximum counts only where a minimum was seen.
+    let (mut min, mut max) = ([u32::MAX; 2], [0u32; 2]);
     heap.for_each_option(x, |y| {
         let value = table[y as usize];
         let parity = (value % 2) as usize;
-        extremes.min[parity] = Some(extremes.min[parity].map_or(value, |m| m.min(value)));
-        extremes.max[parity] = Some(extremes.max[parity].map_or(value, |m| m.max(value)));
+        min[parity] = min[parity].min(value);
+        max[parity] = max[parity].max(value);
     });
-    extremes
+    let seen = |parity: usize| min[parity] != u32::MAX;
+    Extremes {
+        min: [0, 1].map(|parity| seen(parity).then_some(min[parity])),
+        max: [0, 1].map(|parity| seen(parity).then_some(max[parity])),
+    }
 }
 
 /// Remotenesses or suspense numbers of heaps `0..=n` (0 for a heap with no option).
@@ -237,7 +244,7 @@ pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<
             }
         }
         HeapMoves::Interval => {
-            let mut window = ParityWindow::default();
+            let mut window = ParityWindow::new(rule.wanted, rule.hurry);
             let mut high_end = 0usize;
             for x in 0..=n as usize {
                 let Some((lo, hi)) = heap.interval(x as u64) else {
@@ -249,7 +256,7 @@ pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<
                     high_end += 1;
                 }
                 window.advance_low(lo as usize);
-                table[x] = rule.choose(window.extremes(&table));
+                table[x] = window.pick().map_or(0, |v| v + 1);
             }
         }
         HeapMoves::Listed(_) | HeapMoves::Octal(_) => {

@@ -76,14 +76,6 @@ impl MexSet {
     }
 }
 
-/// Smallest and largest even and odd values in a window `table[lo..=hi]` whose ends never
-/// decrease: four monotone queues of (index, value).
-#[derive(Debug, Clone, Default)]
-pub(crate) struct ParityWindow {
-    /// `[parity][0 = min, 1 = max]`
-    queues: [[Monotone; 2]; 2],
-}
-
 /// The extremes of one window.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Extremes {
@@ -93,29 +85,46 @@ pub(crate) struct Extremes {
     pub(crate) max: [Option<u32>; 2],
 }
 
+/// The value a remoteness or suspense rule picks from a window `table[lo..=hi]` whose ends
+/// never decrease: the smallest (`hurry`) or largest value of the `wanted` parity, else the
+/// largest (`hurry`) or smallest of the other parity. Two monotone queues of (index, value), one
+/// per parity, each keeping only the extreme the rule asks of it.
+#[derive(Debug, Clone)]
+pub(crate) struct ParityWindow {
+    wanted: u32,
+    hurry: bool,
+    /// Values of the wanted parity.
+    first: Monotone,
+    /// Values of the other parity.
+    second: Monotone,
+}
+
 impl ParityWindow {
+    pub(crate) fn new(wanted: usize, hurry: bool) -> ParityWindow {
+        ParityWindow { wanted: wanted as u32, hurry, first: Monotone::default(), second: Monotone::default() }
+    }
+
     /// Appends `table[index]` at the high end of the window.
     #[inline]
     pub(crate) fn push(&mut self, table: &[u32], index: usize) {
         let value = table[index];
-        let [min, max] = &mut self.queues[(value % 2) as usize];
-        min.push(index, value, |kept| kept < value);
-        max.push(index, value, |kept| kept > value);
+        // The queue for smallest values keeps what is below the new value, and the other way.
+        let smallest = (value % 2 == self.wanted) == self.hurry;
+        let queue = if value % 2 == self.wanted { &mut self.first } else { &mut self.second };
+        queue.push(index, value, |kept| if smallest { kept < value } else { kept > value });
     }
 
     /// Drops indices below `lo` from the low end of the window.
     #[inline]
     pub(crate) fn advance_low(&mut self, lo: usize) {
-        for queue in self.queues.iter_mut().flatten() {
-            queue.advance_low(lo);
-        }
+        self.first.advance_low(lo);
+        self.second.advance_low(lo);
     }
 
-    /// The extremes of the current window.
+    /// The value the rule picks, if the window holds any.
     #[inline]
-    pub(crate) fn extremes(&self, _table: &[u32]) -> Extremes {
-        let [[even_min, even_max], [odd_min, odd_max]] = &self.queues;
-        Extremes { min: [even_min.front(), odd_min.front()], max: [even_max.front(), odd_max.front()] }
+    pub(crate) fn pick(&self) -> Option<u32> {
+        self.first.front().or_else(|| self.second.front())
     }
 }
 
@@ -179,17 +188,18 @@ mod tests {
     }
 
     #[test]
-    fn parity_extremes_of_a_sliding_window() {
+    fn a_sliding_window_picks_by_parity() {
         let table = [4, 1, 6, 3, 2, 5, 8];
-        let mut window = ParityWindow::default();
-        for j in 0..=4 {
-            window.push(&table, j);
+        // (wanted parity, hurry) → pick in table[1..=4] = {1, 6, 3, 2}, then in table[4..=4] = {2}.
+        for (wanted, hurry, whole, last) in [(0, true, 2, 2), (0, false, 6, 2), (1, true, 1, 2), (1, false, 3, 2)] {
+            let mut window = ParityWindow::new(wanted, hurry);
+            for j in 0..=4 {
+                window.push(&table, j);
+            }
+            window.advance_low(1);
+            assert_eq!(window.pick(), Some(whole), "wanted {wanted}, hurry {hurry}");
+            window.advance_low(4);
+            assert_eq!(window.pick(), Some(last), "wanted {wanted}, hurry {hurry}");
         }
-        window.advance_low(1);
-        let e = window.extremes(&table);
-        assert_eq!((e.min[0], e.max[0], e.min[1], e.max[1]), (Some(2), Some(6), Some(1), Some(3)));
-        window.advance_low(4);
-        let e = window.extremes(&table);
-        assert_eq!((e.min[0], e.max[0], e.min[1], e.max[1]), (Some(2), Some(2), None, None));
     }
 }
