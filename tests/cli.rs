@@ -217,6 +217,23 @@ fn check_writes_a_junit_report() {
 }
 
 #[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["table", "octal:0.07", "--upto", "300000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut start = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut start).unwrap();
+    // The pipe is closed here, long before the table is all written.
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(stderr(&output), "");
+    assert!(output.status.success());
+}
+
+#[test]
 fn check_rejects_unknown_entries() {
     fails_with(&["check", "--only", "pack:9,9,9,9"], "", "no registry entry named `pack:9,9,9,9`");
     fails_with(&["check", "--only", "pack:0,0,0,0", "--case", "1 y"], "", "plate 2");
