@@ -626,11 +626,8 @@ fn stream(input: &[u8]) -> Option<Wins> {
     let rules = head.rules()?;
     let seen = head.sink.plates.largest();
     let largest = seen.saturating_add(seen / 32);
-    let mut solver = PileSolver::new(&rules, largest).ok()?;
-    if (input.len() / 8) as u64 >= largest {
-        // Many plates: a look-up per plate is cheaper than a closed form per plate.
-        solver.tabulate(largest);
-    }
+    // A plate takes about eight bytes of a long input.
+    let solver = solver_for(&rules, largest, (input.len() / 8) as u64).ok()?;
     let mut first = Answer::new(&solver);
     let Store { ends, plates } = &head.sink;
     let mut start = 0;
@@ -688,17 +685,22 @@ fn write_wins(parts: &[(Vec<u64>, usize)], out: &mut impl Write) -> std::io::Res
 
 /// The `Black` / `White` lines of a parsed input.
 pub fn answer(input: &PackInput) -> anyhow::Result<Vec<u8>> {
-    let largest = input.plates.largest();
-    let mut solver =
-        PileSolver::new(&input.rules, largest).map_err(|e| anyhow::anyhow!("pack rule set {}: {e}", input.rules))?;
-    if input.plates.len() as u64 >= largest {
-        // Many plates: a look-up per plate is cheaper than a closed form per plate.
-        solver.tabulate(largest);
-    }
+    let solver = solver_for(&input.rules, input.plates.largest(), input.plates.len() as u64)
+        .map_err(|e| anyhow::anyhow!("pack rule set {}: {e}", input.rules))?;
     match &input.plates {
         Plates::Narrow(plates) => answer_games(&solver, 0, &input.ends, plates),
         Plates::Wide(plates) => answer_games(&solver, 0, &input.ends, plates),
     }
+}
+
+/// The solver for plates up to `largest`, about `plates` of them: when they are many, a look-up
+/// per plate is cheaper than a closed form per plate, so closed forms become tables.
+fn solver_for(rules: &RuleSet, largest: u64, plates: u64) -> Result<PileSolver, grundy_fast::Unsupported> {
+    let mut solver = PileSolver::new(rules, largest)?;
+    if plates >= largest {
+        solver.tabulate(largest);
+    }
+    Ok(solver)
 }
 
 /// The lines of games `first_game + 1, …` (numbered for errors), whose plates end at `ends`.

@@ -320,11 +320,11 @@ impl PileSolver {
     /// Who wins `plates`: the fastest path, for bulk input.
     #[inline]
     pub fn first_wins(&self, plates: impl IntoIterator<Item = u64>) -> Result<bool, Unsupported> {
-        let mut sum = Sum::default();
+        let mut tally = self.tally();
         for x in plates {
-            self.add(&mut sum, x)?;
+            self.add_plate(&mut tally, x)?;
         }
-        Ok(self.finish(&sum)?.outcome == Outcome::First)
+        self.tally_first_wins(&tally)
     }
 
     /// An empty running combination, for positions read a plate at a time.

@@ -20,12 +20,18 @@ pub(crate) const IMMINENT: u32 = u32::MAX - 1;
 
 /// A zeroed table for sizes `0..=n`, or why not.
 pub(crate) fn new_table(n: u64) -> Result<Vec<u32>, Unsupported> {
+    let mut table = empty_table(n)?;
+    table.resize(n as usize + 1, 0);
+    Ok(table)
+}
+
+/// An empty table with room for heaps `0..=n`, or why there is none.
+fn empty_table<T>(n: u64) -> Result<Vec<T>, Unsupported> {
     if n >= MAX_TABLE {
         return Err(Unsupported::TooLarge { size: n, limit: MAX_TABLE });
     }
     let mut table = Vec::new();
     table.try_reserve_exact(n as usize + 1).map_err(|_| Unsupported::OutOfMemory { size: n })?;
-    table.resize(n as usize + 1, 0);
     Ok(table)
 }
 
@@ -140,11 +146,7 @@ pub(crate) fn mex_table(heap: &Heap, n: u64, rule: MexRule) -> Result<Vec<u32>, 
 /// Outcomes of heaps `0..=n` as 1 (the player to move wins) or 0, a byte each. A heap with no
 /// option is won by the player to move iff `terminal_first_wins`.
 pub(crate) fn outcome_table(heap: &Heap, n: u64, terminal_first_wins: bool) -> Result<Vec<u8>, Unsupported> {
-    if n >= MAX_TABLE {
-        return Err(Unsupported::TooLarge { size: n, limit: MAX_TABLE });
-    }
-    let mut table: Vec<u8> = Vec::new();
-    table.try_reserve_exact(n as usize + 1).map_err(|_| Unsupported::OutOfMemory { size: n })?;
+    let mut table: Vec<u8> = empty_table(n)?;
     match heap.moves() {
         HeapMoves::Interval => {
             // How many second-player wins the window `table[lo..=hi]` holds; the window's ends
