@@ -11,7 +11,7 @@
 use std::io::Write;
 
 use anyhow::Context;
-use grundy_fast::{PileSolver, Tally};
+use grundy_fast::{Fold, FoldUser, PileSolver, Tally};
 use grundy_rules::RuleSet;
 
 /// A malformed or unsupported pack input, in one line naming the line and token.
@@ -293,9 +293,10 @@ impl Games for Store {
 /// Answers each game as it ends, against a solver built before reading: one bit per game. A
 /// plate beyond the solver's tables, or a game it cannot answer, is remembered, not reported:
 /// the caller then reads the input again the exact way.
-struct Answer<'s> {
-    solver: &'s PileSolver,
+struct Answer<'s, F: Fold> {
+    fold: &'s F,
     tally: Tally,
+    empty: Tally,
     /// Bit `g` (of word `g / 64`): whether the first player wins game `g`.
     wins: Vec<u64>,
     ended: usize,
@@ -303,20 +304,21 @@ struct Answer<'s> {
     failed: bool,
 }
 
-impl<'s> Answer<'s> {
-    fn new(solver: &'s PileSolver) -> Answer<'s> {
-        Answer { solver, tally: solver.tally(), wins: Vec::new(), ended: 0, failed: false }
+impl<'s, F: Fold> Answer<'s, F> {
+    fn new(fold: &'s F) -> Answer<'s, F> {
+        let empty = fold.tally();
+        Answer { fold, tally: empty, empty, wins: Vec::new(), ended: 0, failed: false }
     }
 }
 
-impl Games for Answer<'_> {
+impl<F: Fold> Games for Answer<'_, F> {
     fn reserve(&mut self, games: usize, _plates: usize) {
         self.wins.reserve(games.min(1 << 26) / 64 + 1);
     }
 
     #[inline(always)]
     fn plate(&mut self, x: u64) {
-        self.failed |= self.solver.add_plate(&mut self.tally, x).is_err();
+        self.failed |= !self.fold.add(&mut self.tally, x);
     }
 
     #[inline(always)]
@@ -326,11 +328,11 @@ impl Games for Answer<'_> {
 
     #[inline]
     fn end_game(&mut self) {
-        let tally = std::mem::replace(&mut self.tally, self.solver.tally());
-        let first_wins = self.solver.tally_first_wins(&tally).unwrap_or_else(|_| {
+        let first_wins = self.fold.first_wins(&self.tally).unwrap_or_else(|| {
             self.failed = true;
             false
         });
+        self.tally = self.empty;
         if self.ended % 64 == 0 {
             self.wins.push(0);
         }
@@ -628,27 +630,44 @@ fn stream(input: &[u8]) -> Option<Wins> {
     let largest = seen.saturating_add(seen / 32);
     // A plate takes about eight bytes of a long input.
     let solver = solver_for(&rules, largest, (input.len() / 8) as u64).ok()?;
-    let mut first = Answer::new(&solver);
-    let Store { ends, plates } = &head.sink;
-    let mut start = 0;
-    for &end in ends {
-        for x in start..end {
-            first.plate(plates.get(x));
+    solver.with_fold(Stream { head: &head.sink, rest, games: head.games })
+}
+
+/// The rest of [`stream`], compiled for the solver's fold: the kept first lines answered,
+/// then the rest read and answered in two halves, one per thread.
+struct Stream<'a> {
+    head: &'a Store,
+    rest: &'a [u8],
+    games: u64,
+}
+
+impl FoldUser for Stream<'_> {
+    type Output = Option<Wins>;
+
+    fn with<F: Fold>(self, fold: &F) -> Option<Wins> {
+        let mut first = Answer::new(fold);
+        let Store { ends, plates } = self.head;
+        let mut start = 0;
+        for &end in ends {
+            for x in start..end {
+                first.plate(plates.get(x));
+            }
+            first.end_game();
+            start = end;
         }
-        first.end_game();
-        start = end;
+        let rest = self.rest;
+        let (left, right) = rest.split_at(line_start_after(rest, rest.len() / 2));
+        let (left, right) = std::thread::scope(|scope| {
+            let right = scope.spawn(|| read_games(fold, right));
+            (read_games(fold, left), right.join().ok().flatten())
+        });
+        let (left, right) = (left?, right?);
+        let games = first.ended + left.ended + right.ended;
+        if first.failed || games as u64 != self.games {
+            return None;
+        }
+        Some(vec![(first.wins, first.ended), (left.wins, left.ended), (right.wins, right.ended)])
     }
-    let (left, right) = rest.split_at(line_start_after(rest, rest.len() / 2));
-    let (left, right) = std::thread::scope(|scope| {
-        let right = scope.spawn(|| read_games(&solver, right));
-        (read_games(&solver, left), right.join().ok().flatten())
-    });
-    let (left, right) = (left?, right?);
-    let games = first.ended + left.ended + right.ended;
-    if first.failed || games as u64 != head.games {
-        return None;
-    }
-    Some(vec![(first.wins, first.ended), (left.wins, left.ended), (right.wins, right.ended)])
 }
 
 /// Where the line after `from` starts (the end, when no line starts after it).
@@ -660,8 +679,8 @@ fn line_start_after(bytes: &[u8], from: usize) -> usize {
 }
 
 /// Reads and answers the whole games of `bytes`; `None` when anything is off.
-fn read_games<'s>(solver: &'s PileSolver, bytes: &[u8]) -> Option<Answer<'s>> {
-    let mut reader = Reader::from_game(Answer::new(solver), bytes.len());
+fn read_games<'s, F: Fold>(fold: &'s F, bytes: &[u8]) -> Option<Answer<'s, F>> {
+    let mut reader = Reader::from_game(Answer::new(fold), bytes.len());
     reader.feed(bytes).ok()?;
     (reader.expect == Expect::Count && !reader.sink.failed).then_some(reader.sink)
 }

@@ -49,7 +49,7 @@ pub mod tables;
 mod window;
 
 pub use periodic::{HeapTable, heap_table};
-pub use solver::{PileSolver, PlateValue, Tally};
+pub use solver::{Fold, FoldUser, PileSolver, PlateValue, Tally};
 
 /// Why the fast side gives no answer. It never guesses.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -122,6 +122,133 @@ impl Heap {
     }
 }
 
+/// The option intervals of heaps `0, 1, 2, …` in turn, one type per shape of interval operation,
+/// so that a table loop is compiled for each shape, its ends found by a few additions instead of
+/// a match on the operation (and, for `mod:m`, a division) per heap.
+pub(crate) trait Intervals {
+    /// The options of the next heap: sizes `lo..end`, as `(lo, end)`; `(0, 0)` when it has none
+    /// (any heap with an option has `end ≥ 1`).
+    fn next_heap(&mut self) -> (usize, usize);
+}
+
+/// Options `x − b ..= x − a` (down to 0) for `x ≥ a`: `nim` (`a = 1, b = ∞`), `upto:m`
+/// (`a = 1, b = m`) and contiguous `sub:a..b`.
+#[derive(Debug, Clone)]
+pub(crate) struct Band {
+    x: usize,
+    a: usize,
+    b: usize,
+}
+
+impl Intervals for Band {
+    #[inline(always)]
+    fn next_heap(&mut self) -> (usize, usize) {
+        let x = self.x;
+        self.x += 1;
+        if x >= self.a { (x.saturating_sub(self.b), x - self.a + 1) } else { (0, 0) }
+    }
+}
+
+/// `half`: options `x − ⌊x/2⌋ ..= x − 1` for `x ≥ 2`.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct HalfBand {
+    x: usize,
+}
+
+impl Intervals for HalfBand {
+    #[inline(always)]
+    fn next_heap(&mut self) -> (usize, usize) {
+        let x = self.x;
+        self.x += 1;
+        if x >= 2 { (x - x / 2, x) } else { (0, 0) }
+    }
+}
+
+/// `mod:m`: options `x − 2 ..= x − 1`, or only `x − 1` when `m` divides `x`; the remainder is
+/// carried along, not divided for.
+#[derive(Debug, Clone)]
+pub(crate) struct ModBand {
+    x: usize,
+    remainder: usize,
+    m: usize,
+}
+
+impl Intervals for ModBand {
+    #[inline(always)]
+    fn next_heap(&mut self) -> (usize, usize) {
+        let (x, divides) = (self.x, self.remainder == 0);
+        self.x += 1;
+        self.remainder += 1;
+        if self.remainder == self.m {
+            self.remainder = 0;
+        }
+        match x {
+            0 => (0, 0),
+            1 => (0, 1),
+            _ if divides => (x - 1, x),
+            _ => (x - 2, x),
+        }
+    }
+}
+
+/// Which [`Intervals`] type walks an interval operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    Band { a: usize, b: usize },
+    Half,
+    Mod(usize),
+}
+
+impl Shape {
+    pub(crate) fn band(self) -> Option<Band> {
+        match self {
+            Shape::Band { a, b } => Some(Band { x: 0, a, b }),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn modulus(self) -> Option<ModBand> {
+        match self {
+            Shape::Mod(m) => Some(ModBand { x: 0, remainder: 0, m }),
+            _ => None,
+        }
+    }
+}
+
+impl Heap {
+    /// The shape of the option intervals, when the moves are an interval.
+    pub(crate) fn shape(&self) -> Option<Shape> {
+        let size = |k: u64| usize::try_from(k).unwrap_or(usize::MAX);
+        if self.moves != HeapMoves::Interval {
+            return None;
+        }
+        Some(match &self.operation {
+            Operation::Nim => Shape::Band { a: 1, b: usize::MAX },
+            Operation::UpTo(m) => Shape::Band { a: 1, b: size(*m) },
+            Operation::Subtraction(set) => Shape::Band { a: size(set[0]), b: size(set[set.len() - 1]) },
+            Operation::Half => Shape::Half,
+            Operation::Mod(m) => Shape::Mod(size(*m)),
+            Operation::Split | Operation::Octal(_) => return None,
+        })
+    }
+}
+
+/// Runs `$body` with `$intervals` bound to the [`Intervals`] of `$shape`, compiled once per type.
+macro_rules! with_intervals {
+    ($shape:expr, |$intervals:ident| $body:expr) => {{
+        let shape: $crate::moves::Shape = $shape;
+        if let Some($intervals) = shape.band() {
+            $body
+        } else if let Some($intervals) = shape.modulus() {
+            $body
+        } else {
+            let $intervals = $crate::moves::HalfBand::default();
+            $body
+        }
+    }};
+}
+pub(crate) use with_intervals;
+
 /// Whether the octal code gives a heap of `x` some move.
 pub(crate) fn octal_is_operable(digits: &[u8], x: u64) -> bool {
     digits.iter().enumerate().take_while(|&(k, _)| k as u64 <= x).any(|(k, &digit)| {

@@ -8,14 +8,33 @@ use crate::Unsupported;
 use crate::breaking;
 use crate::moves::{Heap, HeapMoves};
 use crate::split;
-use crate::tables::{self, ENDED, IMMINENT, MexRule, ParityRule};
+use crate::tables::{self, ENDED, IMMINENT, MISERE_WINS, MexRule, NORMAL_WINS, OPERABLE, ParityRule};
 
 /// One per-plate datum as a function of the plate size.
 enum Column<T> {
     /// Values of plates `0..table.len()`.
     Table(Vec<T>),
     /// A closed form, for every plate size.
-    Formula(Box<dyn Fn(u64) -> T + Send + Sync>),
+    Formula(Box<dyn Formula<T>>),
+}
+
+/// A closed form: its value at one plate, and at a run of plates in one call, compiled for the
+/// form so that tabulating it costs no call per plate.
+trait Formula<T>: Send + Sync {
+    fn at(&self, x: u64) -> T;
+    fn fill(&self, first: u64, values: &mut [T]);
+}
+
+impl<T, F: Fn(u64) -> T + Send + Sync> Formula<T> for F {
+    fn at(&self, x: u64) -> T {
+        self(x)
+    }
+
+    fn fill(&self, first: u64, values: &mut [T]) {
+        for (x, value) in (first..).zip(values) {
+            *value = self(x);
+        }
+    }
 }
 
 impl<T: Copy> Column<T> {
@@ -31,19 +50,15 @@ impl<T: Copy> Column<T> {
         let Column::Formula(f) = self else { return };
         let mut table = vec![T::default(); n + 1];
         let half = table.len().div_ceil(2).max(1 << 16);
-        let fill = |part: usize, values: &mut [T]| {
-            for (x, value) in (part * half..).zip(values.iter_mut()) {
-                *value = f(x as u64);
-            }
-        };
+        let f = &**f;
         std::thread::scope(|scope| {
             let mut parts = table.chunks_mut(half).enumerate();
             let first = parts.next();
             for (part, values) in parts {
-                scope.spawn(move || fill(part, values));
+                scope.spawn(move || f.fill((part * half) as u64, values));
             }
-            if let Some((part, values)) = first {
-                fill(part, values);
+            if let Some((_, values)) = first {
+                f.fill(0, values);
             }
         });
         *self = Column::Table(table);
@@ -53,15 +68,10 @@ impl<T: Copy> Column<T> {
     fn get(&self, x: u64) -> Option<T> {
         match self {
             Column::Table(table) => usize::try_from(x).ok().and_then(|x| table.get(x).copied()),
-            Column::Formula(f) => Some(f(x)),
+            Column::Formula(f) => Some(f.at(x)),
         }
     }
 }
-
-/// Outcome bits of one plate, packed in a byte so that a whole table stays in cache.
-const NORMAL_WINS: u8 = 1;
-const MISERE_WINS: u8 = 2;
-const OPERABLE: u8 = 4;
 
 /// Packs outcome tables (1 = the player to move wins) and operability into outcome bits.
 fn outcome_bits<T: Copy + Default + PartialEq>(
@@ -89,7 +99,10 @@ fn outcome_bits<T: Copy + Default + PartialEq>(
 }
 
 /// Outcome bits from closed forms (1 = the player to move wins).
-fn outcome_formula(normal: fn(u64) -> u32, misere: fn(u64) -> u32) -> Column<u8> {
+fn outcome_formula(
+    normal: impl Fn(u64) -> u32 + Send + Sync + 'static,
+    misere: impl Fn(u64) -> u32 + Send + Sync + 'static,
+) -> Column<u8> {
     Column::formula(move |x| {
         let mut byte = 0;
         if normal(x) != 0 {
@@ -229,7 +242,8 @@ impl PileSolver {
             (split_plan(rules.compound, play)?, u64::MAX)
         } else {
             let grundy = |terminal| tables::mex_table(&heap, n, MexRule::Grundy { terminal }).map(Column::Table);
-            let outcome = |terminal_wins| tables::outcome_table(&heap, n, terminal_wins);
+            // Both conventions' outcome bits, in one pass.
+            let outcomes = || tables::outcome_table(&heap, n).map(Column::Table);
             let parity = |hurry| {
                 tables::parity_table(&heap, n, ParityRule { wanted: usize::from(misere), hurry }).map(Column::Table)
             };
@@ -256,18 +270,10 @@ impl PileSolver {
                     let rule = if misere { MexRule::ForeclosedMisere } else { MexRule::ForeclosedNormal };
                     Plan::Foreclosed { values: Column::Table(tables::mex_table(&heap, n, rule)?) }
                 }
-                (Compound::Selective, Play::Normal) => {
-                    Plan::Selective { outcomes: outcome_bits(&heap, Some(&outcome(false)?), None, n) }
-                }
-                (Compound::Selective, Play::Misere) => Plan::SelectiveMisere {
-                    outcomes: outcome_bits(&heap, Some(&outcome(false)?), Some(&outcome(true)?), n),
-                },
-                (Compound::Shortened, Play::Normal) => {
-                    Plan::Shortened { outcomes: outcome_bits(&heap, Some(&outcome(false)?), None, n) }
-                }
-                (Compound::Shortened, Play::Misere) => {
-                    Plan::ShortenedMisere { outcomes: outcome_bits(&heap, None, Some(&outcome(true)?), n) }
-                }
+                (Compound::Selective, Play::Normal) => Plan::Selective { outcomes: outcomes()? },
+                (Compound::Selective, Play::Misere) => Plan::SelectiveMisere { outcomes: outcomes()? },
+                (Compound::Shortened, Play::Normal) => Plan::Shortened { outcomes: outcomes()? },
+                (Compound::Shortened, Play::Misere) => Plan::ShortenedMisere { outcomes: outcomes()? },
                 (Compound::Conjunctive, _) => Plan::Conjunctive { remoteness: parity(true)? },
                 (Compound::Continued, _) => Plan::Continued { suspense: parity(false)? },
             };
@@ -379,41 +385,41 @@ impl PileSolver {
         let bits = |column: &Column<u8>| column.get(x).ok_or_else(beyond);
         sum.plates += 1;
         match &self.plan {
-            Plan::Disjunctive { grundy } => sum.xor ^= u64::from(get(grundy)?),
+            Plan::Disjunctive { grundy } => Xor.combine(sum, x, get(grundy)?),
             Plan::DisjunctiveMisere { grundy, first_untame } => {
-                let [g, m] = grundy.get(x).ok_or_else(beyond)?;
-                sum.xor ^= u64::from(g);
-                sum.misere = m;
-                sum.all_swapped &= g != m;
-                sum.largest = sum.largest.max(x);
-                if first_untame.is_some_and(|untame| x >= untame) {
-                    sum.untame = true;
-                }
+                TamePairs { first_untame: *first_untame }.combine(sum, x, grundy.get(x).ok_or_else(beyond)?)
             }
-            Plan::Foreclosed { values } => match get(values)? {
-                ENDED => sum.ended = true,
-                IMMINENT => sum.imminent = true,
-                g => sum.xor ^= u64::from(g),
-            },
-            Plan::Selective { outcomes } => sum.any_first |= bits(outcomes)? & NORMAL_WINS != 0,
-            Plan::SelectiveMisere { outcomes } => {
-                let b = bits(outcomes)?;
-                sum.any_first |= b & NORMAL_WINS != 0;
-                if b & OPERABLE != 0 {
-                    sum.operable += 1;
-                    sum.misere = u32::from(b & MISERE_WINS != 0);
-                }
-            }
-            Plan::Shortened { outcomes } => {
-                let b = bits(outcomes)?;
-                sum.any_first |= b & NORMAL_WINS != 0;
-                sum.ended |= b & OPERABLE == 0;
-            }
-            Plan::ShortenedMisere { outcomes } => sum.any_first |= bits(outcomes)? & MISERE_WINS != 0,
-            Plan::Conjunctive { remoteness } => sum.min = sum.min.min(get(remoteness)?),
-            Plan::Continued { suspense } => sum.max = sum.max.max(get(suspense)?),
+            Plan::Foreclosed { values } => ForeclosedXor.combine(sum, x, get(values)?),
+            Plan::Selective { outcomes } => AnyNormalWin.combine(sum, x, bits(outcomes)?),
+            Plan::SelectiveMisere { outcomes } => SelectiveMisere.combine(sum, x, bits(outcomes)?),
+            Plan::Shortened { outcomes } => ShortenedNormal.combine(sum, x, bits(outcomes)?),
+            Plan::ShortenedMisere { outcomes } => AnyMisereWin.combine(sum, x, bits(outcomes)?),
+            Plan::Conjunctive { remoteness } => Smallest.combine(sum, x, get(remoteness)?),
+            Plan::Continued { suspense } => Largest.combine(sum, x, get(suspense)?),
         }
         Ok(())
+    }
+
+    /// Runs `user` with this solver's [`Fold`]: compiled for its plan and tables, or the general
+    /// one while some column is still a closed form.
+    pub fn with_fold<U: FoldUser>(&self, user: U) -> U::Output {
+        fn table<'a, C: Combine>(solver: &'a PileSolver, combine: C, table: &'a [C::Entry]) -> TableFold<'a, C> {
+            TableFold { solver, combine, table }
+        }
+        match &self.plan {
+            Plan::Disjunctive { grundy: Column::Table(t) } => user.with(&table(self, Xor, t)),
+            Plan::DisjunctiveMisere { grundy: Column::Table(t), first_untame } => {
+                user.with(&table(self, TamePairs { first_untame: *first_untame }, t))
+            }
+            Plan::Foreclosed { values: Column::Table(t) } => user.with(&table(self, ForeclosedXor, t)),
+            Plan::Selective { outcomes: Column::Table(t) } => user.with(&table(self, AnyNormalWin, t)),
+            Plan::SelectiveMisere { outcomes: Column::Table(t) } => user.with(&table(self, SelectiveMisere, t)),
+            Plan::Shortened { outcomes: Column::Table(t) } => user.with(&table(self, ShortenedNormal, t)),
+            Plan::ShortenedMisere { outcomes: Column::Table(t) } => user.with(&table(self, AnyMisereWin, t)),
+            Plan::Conjunctive { remoteness: Column::Table(t) } => user.with(&table(self, Smallest, t)),
+            Plan::Continued { suspense: Column::Table(t) } => user.with(&table(self, Largest, t)),
+            _ => user.with(self),
+        }
     }
 
     #[inline]
@@ -472,11 +478,205 @@ impl PileSolver {
 }
 
 /// A position read a plate at a time ([`PileSolver::tally`]).
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Tally(Sum);
 
+/// Who wins a sum of plates, read a plate at a time: [`PileSolver`] itself, or a fold compiled
+/// for one plan whose columns are all tables ([`PileSolver::with_fold`]), in which a plate costs
+/// a table look-up and its combination.
+pub trait Fold: Sync {
+    /// An empty position.
+    fn tally(&self) -> Tally;
+    /// Adds a plate of `x`; `false` when it is beyond the tables.
+    fn add(&self, tally: &mut Tally, x: u64) -> bool;
+    /// Who wins the plates added to `tally`; `None` when no theory answers.
+    fn first_wins(&self, tally: &Tally) -> Option<bool>;
+}
+
+/// Code to run with a [`Fold`] whose type is known where it is compiled.
+pub trait FoldUser {
+    type Output;
+    fn with<F: Fold>(self, fold: &F) -> Self::Output;
+}
+
+impl Fold for PileSolver {
+    fn tally(&self) -> Tally {
+        PileSolver::tally(self)
+    }
+
+    #[inline]
+    fn add(&self, tally: &mut Tally, x: u64) -> bool {
+        self.add_plate(tally, x).is_ok()
+    }
+
+    fn first_wins(&self, tally: &Tally) -> Option<bool> {
+        self.tally_first_wins(tally).ok()
+    }
+}
+
+/// A plan whose column is a table, compiled for its combination.
+struct TableFold<'a, C: Combine> {
+    solver: &'a PileSolver,
+    combine: C,
+    table: &'a [C::Entry],
+}
+
+impl<C: Combine> Fold for TableFold<'_, C> {
+    fn tally(&self) -> Tally {
+        self.solver.tally()
+    }
+
+    #[inline(always)]
+    fn add(&self, tally: &mut Tally, x: u64) -> bool {
+        let Some(&entry) = usize::try_from(x).ok().and_then(|x| self.table.get(x)) else { return false };
+        tally.0.plates += 1;
+        self.combine.combine(&mut tally.0, x, entry);
+        true
+    }
+
+    fn first_wins(&self, tally: &Tally) -> Option<bool> {
+        self.solver.tally_first_wins(tally).ok()
+    }
+}
+
+/// How a plan adds one plate's column entry to a running [`Sum`] (the combination rules of
+/// the crate doc's table; [`PileSolver::finish`] reads the sum).
+trait Combine: Copy + Sync {
+    type Entry: Copy + Sync;
+    fn combine(self, sum: &mut Sum, x: u64, entry: Self::Entry);
+}
+
+/// Disjunctive, normal play: Grundy values by exclusive or.
+#[derive(Clone, Copy)]
+struct Xor;
+
+impl Combine for Xor {
+    type Entry = u32;
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, _: u64, g: u32) {
+        sum.xor ^= u64::from(g);
+    }
+}
+
+/// Disjunctive, misère play: normal values by exclusive or, whether every plate swaps 0 and 1,
+/// and whether some plate is not tame.
+#[derive(Clone, Copy)]
+struct TamePairs {
+    first_untame: Option<u64>,
+}
+
+impl Combine for TamePairs {
+    type Entry = [u32; 2];
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, x: u64, [g, m]: [u32; 2]) {
+        sum.xor ^= u64::from(g);
+        sum.misere = m;
+        sum.all_swapped &= g != m;
+        sum.largest = sum.largest.max(x);
+        if self.first_untame.is_some_and(|untame| x >= untame) {
+            sum.untame = true;
+        }
+    }
+}
+
+/// Diminished: a plate that cannot move ends the game; otherwise foreclosed values by
+/// exclusive or.
+#[derive(Clone, Copy)]
+struct ForeclosedXor;
+
+impl Combine for ForeclosedXor {
+    type Entry = u32;
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, _: u64, value: u32) {
+        match value {
+            ENDED => sum.ended = true,
+            IMMINENT => sum.imminent = true,
+            g => sum.xor ^= u64::from(g),
+        }
+    }
+}
+
+/// Selective, normal play: some plate is won alone.
+#[derive(Clone, Copy)]
+struct AnyNormalWin;
+
+impl Combine for AnyNormalWin {
+    type Entry = u8;
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, _: u64, bits: u8) {
+        sum.any_first |= bits & NORMAL_WINS != 0;
+    }
+}
+
+/// Selective, misère play: as normal play, and the operable plates counted (with the misère
+/// outcome of the last one).
+#[derive(Clone, Copy)]
+struct SelectiveMisere;
+
+impl Combine for SelectiveMisere {
+    type Entry = u8;
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, _: u64, bits: u8) {
+        sum.any_first |= bits & NORMAL_WINS != 0;
+        if bits & OPERABLE != 0 {
+            sum.operable += 1;
+            sum.misere = u32::from(bits & MISERE_WINS != 0);
+        }
+    }
+}
+
+/// Shortened selective, normal play: some plate is won alone, and whether some plate cannot
+/// move.
+#[derive(Clone, Copy)]
+struct ShortenedNormal;
+
+impl Combine for ShortenedNormal {
+    type Entry = u8;
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, _: u64, bits: u8) {
+        sum.any_first |= bits & NORMAL_WINS != 0;
+        sum.ended |= bits & OPERABLE == 0;
+    }
+}
+
+/// Shortened selective, misère play: some plate is won alone in misère play.
+#[derive(Clone, Copy)]
+struct AnyMisereWin;
+
+impl Combine for AnyMisereWin {
+    type Entry = u8;
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, _: u64, bits: u8) {
+        sum.any_first |= bits & MISERE_WINS != 0;
+    }
+}
+
+/// Conjunctive: the smallest remoteness.
+#[derive(Clone, Copy)]
+struct Smallest;
+
+impl Combine for Smallest {
+    type Entry = u32;
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, _: u64, r: u32) {
+        sum.min = sum.min.min(r);
+    }
+}
+
+/// Continued conjunctive: the largest suspense number.
+#[derive(Clone, Copy)]
+struct Largest;
+
+impl Combine for Largest {
+    type Entry = u32;
+    #[inline(always)]
+    fn combine(self, sum: &mut Sum, _: u64, s: u32) {
+        sum.max = sum.max.max(s);
+    }
+}
+
 /// Running combination of the plates seen so far.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 struct Sum {
     plates: usize,
     xor: u64,

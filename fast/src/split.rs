@@ -122,10 +122,11 @@ pub(crate) fn suspense_misere(x: u64) -> u32 {
     if x <= 1 {
         return 0;
     }
-    // 3·2^k − 1 ≤ x ≤ 3·2^(k+1) − 2  ⇔  2^k ≤ ⌊(x + 1)/3⌋ < 2^(k+1).
-    let y = u128::from(x) + 1;
-    let k = (y / 3).ilog2();
-    if y == 3 << k { 2 * k + 1 } else { 2 * k + 2 }
+    // 3·2^k − 1 ≤ x ≤ 3·2^(k+1) − 2  ⇔  2^k ≤ ⌊(x + 1)/3⌋ < 2^(k+1); ⌊(x + 1)/3⌋ is taken
+    // without forming x + 1, which may not fit.
+    let third = x / 3 + u64::from(x % 3 == 2);
+    let k = third.ilog2();
+    if x % 3 == 2 && third.is_power_of_two() { 2 * k + 1 } else { 2 * k + 2 }
 }
 
 #[cfg(test)]
@@ -142,6 +143,13 @@ mod tests {
         assert_eq!(suspense_normal(u64::MAX - 1), 2 * 63 - 1);
         assert_eq!(suspense_normal(u64::MAX), 2 * 63);
         assert_eq!(suspense_misere(u64::MAX), 2 * 62 + 2);
+        // The ranges, by their definition, around every power of two.
+        for k in 0..62u32 {
+            let first = 3u64 << k;
+            assert_eq!(suspense_misere(first - 1), 2 * k + 1, "x = 3·2^{k} − 1");
+            assert_eq!(suspense_misere(first), 2 * k + 2, "x = 3·2^{k}");
+            assert_eq!(suspense_misere(2 * first - 2), 2 * k + 2, "x = 3·2^{} − 2", k + 1);
+        }
     }
 
     #[test]

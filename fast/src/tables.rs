@@ -7,8 +7,8 @@
 //! window ([`crate::window`]), O(n) updates in all; otherwise each option is visited, O(n·|S|).
 
 use crate::Unsupported;
-use crate::moves::{Heap, HeapMoves};
-use crate::window::{Extremes, MexSet, ParityWindow};
+use crate::moves::{Heap, Intervals, Shape, with_intervals};
+use crate::window::{Extremes, MaxWindow, MexSet};
 
 /// Largest table the fast side builds, in entries.
 pub const MAX_TABLE: u64 = 1 << 27;
@@ -20,8 +20,13 @@ pub(crate) const IMMINENT: u32 = u32::MAX - 1;
 
 /// A zeroed table for sizes `0..=n`, or why not.
 pub(crate) fn new_table(n: u64) -> Result<Vec<u32>, Unsupported> {
+    zeroed_table(n)
+}
+
+/// A zeroed table of any plain type for sizes `0..=n`, or why not.
+fn zeroed_table<T: Copy + Default>(n: u64) -> Result<Vec<T>, Unsupported> {
     let mut table = empty_table(n)?;
-    table.resize(n as usize + 1, 0);
+    table.resize(n as usize + 1, T::default());
     Ok(table)
 }
 
@@ -65,59 +70,13 @@ impl MexRule {
 /// Mex-based values of heaps `0..=n`.
 pub(crate) fn mex_table(heap: &Heap, n: u64, rule: MexRule) -> Result<Vec<u32>, Unsupported> {
     let mut table = new_table(n)?;
-    match heap.moves() {
-        // Options 0..x (Nim): the window only grows, so its mex only grows.
-        HeapMoves::Interval if heap.widest_interval().is_none() && heap.interval(n).is_some_and(|(lo, _)| lo == 0) => {
-            let mut present = vec![false; n as usize + 2];
-            let (mut mex, mut ended, mut high_end) = (0usize, 0usize, 0usize);
-            for x in 0..=n {
-                let Some((_, hi)) = heap.interval(x) else {
-                    table[x as usize] = rule.terminal();
-                    continue;
-                };
-                while high_end <= hi as usize {
-                    match table[high_end] {
-                        ENDED => ended += 1,
-                        IMMINENT => {}
-                        value => present[value as usize] = true,
-                    }
-                    high_end += 1;
-                }
-                while present[mex] {
-                    mex += 1;
-                }
-                table[x as usize] = rule.value(ended, || mex as u32);
-            }
+    match heap.shape() {
+        // Options 0..x (nim, or a band wider than the table): the window only grows.
+        Some(shape @ Shape::Band { b, .. }) if b >= n as usize => {
+            with_intervals!(shape, |intervals| mex_growing(intervals, rule, &mut table))
         }
-        HeapMoves::Interval => {
-            let mut window = MexSet::new(n as usize + 2);
-            let mut ended = 0usize;
-            let (mut low, mut high_end) = (0usize, 0usize);
-            for x in 0..=n {
-                let Some((lo, hi)) = heap.interval(x) else {
-                    table[x as usize] = rule.terminal();
-                    continue;
-                };
-                while high_end <= hi as usize {
-                    match table[high_end] {
-                        ENDED => ended += 1,
-                        IMMINENT => {}
-                        value => window.insert(value),
-                    }
-                    high_end += 1;
-                }
-                while low < lo as usize {
-                    match table[low] {
-                        ENDED => ended -= 1,
-                        IMMINENT => {}
-                        value => window.remove(value),
-                    }
-                    low += 1;
-                }
-                table[x as usize] = rule.value(ended, || window.mex());
-            }
-        }
-        HeapMoves::Listed(_) | HeapMoves::Octal(_) => {
+        Some(shape) => with_intervals!(shape, |intervals| mex_sliding(intervals, rule, &mut table)),
+        None => {
             let mut seen = vec![false; heap.most_options() + 1];
             for x in 0..=n {
                 if !heap.is_operable(x) {
@@ -138,58 +97,126 @@ pub(crate) fn mex_table(heap: &Heap, n: u64, rule: MexRule) -> Result<Vec<u32>, 
                 table[x as usize] = rule.value(ended, || seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
             }
         }
-        HeapMoves::Splitting => unreachable!("splitting operations use closed forms"),
     }
     Ok(table)
 }
 
-/// Outcomes of heaps `0..=n` as 1 (the player to move wins) or 0, a byte each. A heap with no
-/// option is won by the player to move iff `terminal_first_wins`.
-pub(crate) fn outcome_table(heap: &Heap, n: u64, terminal_first_wins: bool) -> Result<Vec<u8>, Unsupported> {
-    let mut table: Vec<u8> = empty_table(n)?;
-    match heap.moves() {
-        HeapMoves::Interval => {
-            // How many second-player wins the window `table[lo..=hi]` holds; the window's ends
-            // never move down for these operations (and it is counted afresh if they did).
-            let (mut lo, mut end, mut losing) = (0usize, 0usize, 0usize);
-            for x in 0..=n as usize {
-                let value = match heap.interval(x as u64) {
-                    None => terminal_first_wins,
-                    Some((low, high)) => {
-                        let (low, high_end) = (low as usize, high as usize + 1);
-                        if low < lo || high_end < end {
-                            (lo, end) = (low, high_end);
-                            losing = table[lo..end].iter().filter(|&&won| won == 0).count();
-                        }
-                        while end < high_end {
-                            losing += usize::from(table[end] == 0);
-                            end += 1;
-                        }
-                        while lo < low {
-                            losing -= usize::from(table[lo] == 0);
-                            lo += 1;
-                        }
-                        losing > 0
-                    }
-                };
-                table.push(u8::from(value));
-            }
+/// Mex values over windows `table[0..=hi]`: the window only grows, so its mex only grows.
+fn mex_growing(mut intervals: impl Intervals, rule: MexRule, table: &mut [u32]) {
+    let mut present = vec![false; table.len() + 1];
+    let (mut mex, mut ended, mut high_end) = (0usize, 0usize, 0usize);
+    for x in 0..table.len() {
+        let (_, end) = intervals.next_heap();
+        if end == 0 {
+            table[x] = rule.terminal();
+            continue;
         }
-        HeapMoves::Listed(_) | HeapMoves::Octal(_) => {
+        while high_end < end {
+            match table[high_end] {
+                ENDED => ended += 1,
+                IMMINENT => {}
+                value => present[value as usize] = true,
+            }
+            high_end += 1;
+        }
+        while present[mex] {
+            mex += 1;
+        }
+        table[x] = rule.value(ended, || mex as u32);
+    }
+}
+
+/// Mex values over sliding windows `table[lo..=hi]`, both ends never decreasing.
+fn mex_sliding(mut intervals: impl Intervals, rule: MexRule, table: &mut [u32]) {
+    let mut window = MexSet::new(table.len() + 1);
+    let mut ended = 0usize;
+    let (mut low, mut high_end) = (0usize, 0usize);
+    for x in 0..table.len() {
+        let (lo, end) = intervals.next_heap();
+        if end == 0 {
+            table[x] = rule.terminal();
+            continue;
+        }
+        while high_end < end {
+            match table[high_end] {
+                ENDED => ended += 1,
+                IMMINENT => {}
+                value => window.insert(value),
+            }
+            high_end += 1;
+        }
+        while low < lo {
+            match table[low] {
+                ENDED => ended -= 1,
+                IMMINENT => {}
+                value => window.remove(value),
+            }
+            low += 1;
+        }
+        table[x] = rule.value(ended, || window.mex());
+    }
+}
+
+/// Outcome bits of one heap, a byte each, so that a whole table stays in cache: the player to
+/// move wins it alone in normal play, in misère play; it has an option.
+pub(crate) const NORMAL_WINS: u8 = 1;
+pub(crate) const MISERE_WINS: u8 = 2;
+pub(crate) const OPERABLE: u8 = 4;
+
+/// The outcome bits of one heap.
+#[inline(always)]
+pub(crate) fn outcome(normal_wins: bool, misere_wins: bool, operable: bool) -> u8 {
+    (u8::from(normal_wins) * NORMAL_WINS) | (u8::from(misere_wins) * MISERE_WINS) | (u8::from(operable) * OPERABLE)
+}
+
+/// Outcome bits of heaps `0..=n`. A heap with no option is lost by the player to move in normal
+/// play and won in misère play; any other is won when some option is lost.
+pub(crate) fn outcome_table(heap: &Heap, n: u64) -> Result<Vec<u8>, Unsupported> {
+    let mut table = zeroed_table(n)?;
+    match heap.shape() {
+        Some(shape) => with_intervals!(shape, |intervals| outcome_window(intervals, &mut table)),
+        None => {
             for x in 0..=n {
-                let value = if !heap.is_operable(x) {
-                    terminal_first_wins
-                } else {
-                    let mut wins = false;
-                    heap.for_each_option(x, |y| wins |= table[y as usize] == 0);
-                    wins
-                };
-                table.push(u8::from(value));
+                if !heap.is_operable(x) {
+                    table[x as usize] = MISERE_WINS;
+                    continue;
+                }
+                let mut bits = OPERABLE;
+                heap.for_each_option(x, |y| bits |= !table[y as usize] & (NORMAL_WINS | MISERE_WINS));
+                table[x as usize] = bits;
             }
         }
-        HeapMoves::Splitting => unreachable!("splitting operations use closed forms"),
     }
     Ok(table)
+}
+
+/// Outcome bits over sliding windows `table[lo..=hi]`, both ends never decreasing: the window's
+/// count of lost heaps, in each convention. The newest heap's bits are carried in a register,
+/// not read back from the table: the loop's chain of dependencies then runs through no memory.
+fn outcome_window(mut intervals: impl Intervals, table: &mut [u8]) {
+    let (mut low, mut high_end) = (0usize, 0usize);
+    let (mut normal_losses, mut misere_losses) = (0u32, 0u32);
+    let mut last = 0u8;
+    for x in 0..table.len() {
+        let (lo, end) = intervals.next_heap();
+        last = if end == 0 {
+            MISERE_WINS
+        } else {
+            while high_end < end {
+                let bits = if high_end + 1 == x { last } else { table[high_end] };
+                normal_losses += u32::from(bits & NORMAL_WINS == 0);
+                misere_losses += u32::from(bits & MISERE_WINS == 0);
+                high_end += 1;
+            }
+            while low < lo {
+                normal_losses -= u32::from(table[low] & NORMAL_WINS == 0);
+                misere_losses -= u32::from(table[low] & MISERE_WINS == 0);
+                low += 1;
+            }
+            outcome(normal_losses > 0, misere_losses > 0, true)
+        };
+        table[x] = last;
+    }
 }
 
 /// Which parity-extreme value to tabulate: remoteness or suspense, normal or misère.
@@ -203,7 +230,41 @@ pub(crate) struct ParityRule {
     pub(crate) hurry: bool,
 }
 
+/// Ranks at or above this are options of the wanted parity.
+const WANTED_RANK: u32 = 1 << 31;
+
 impl ParityRule {
+    /// The rule as an order on option values (below 2^30): it picks the option of highest rank.
+    /// Rank 0 stands for no option; ranks of the wanted parity are exactly those from
+    /// [`WANTED_RANK`] up, and each rank maps back to its value ([`ParityRule::value`]).
+    ///
+    /// Remoteness (hurry) ranks a wanted `v` as `!v` (smaller is better) and any other as `v + 1`
+    /// (larger is better); suspense ranks a wanted `v` as `2^31 + v` and any other as
+    /// `2^31 − 1 − v`. Each is `(v ^ mask) + add`, undone by `(rank − add) ^ mask`; written
+    /// with selects rather than branches, as parities come in no predictable order.
+    #[inline(always)]
+    pub(crate) fn rank(self, value: u32) -> u32 {
+        debug_assert!(value < 1 << 30, "parity values stay below 2^30");
+        let (wanted_mask, other_mask, other_add) = self.ranking();
+        if (value ^ self.wanted as u32) & 1 == 0 { value ^ wanted_mask } else { (value ^ other_mask) + other_add }
+    }
+
+    /// The value of a heap whose best option has rank `rank`: 0 without options, else one more
+    /// than that option's value.
+    #[inline(always)]
+    pub(crate) fn value(self, rank: u32) -> u32 {
+        let (wanted_mask, other_mask, other_add) = self.ranking();
+        let option = if rank >= WANTED_RANK { rank ^ wanted_mask } else { rank.wrapping_sub(other_add) ^ other_mask };
+        if rank == 0 { 0 } else { option + 1 }
+    }
+
+    /// The constants of [`ParityRule::rank`]: the mask of wanted values, the mask and the
+    /// addend of the others.
+    #[inline(always)]
+    fn ranking(self) -> (u32, u32, u32) {
+        if self.hurry { (u32::MAX, 0, 1) } else { (WANTED_RANK, WANTED_RANK - 1, 0) }
+    }
+
     pub(crate) fn choose(self, extremes: Extremes) -> u32 {
         let other = 1 - self.wanted;
         let (wanted, fallback) = if self.hurry {
@@ -215,60 +276,98 @@ impl ParityRule {
     }
 }
 
+/// Parity extremes, gathered a value at a time. Sentinels instead of options in the loop:
+/// `u32::MAX` is no value's minimum (values are below the table length), and a maximum counts
+/// only where a minimum was seen.
+#[derive(Debug, Clone, Copy)]
+struct Gather {
+    min: [u32; 2],
+    max: [u32; 2],
+}
+
+impl Gather {
+    const EMPTY: Gather = Gather { min: [u32::MAX; 2], max: [0; 2] };
+
+    #[inline(always)]
+    fn add(&mut self, value: u32) {
+        let parity = (value % 2) as usize;
+        self.min[parity] = self.min[parity].min(value);
+        self.max[parity] = self.max[parity].max(value);
+    }
+
+    #[inline(always)]
+    fn extremes(self) -> Extremes {
+        let seen = |parity: usize| self.min[parity] != u32::MAX;
+        Extremes {
+            min: [0, 1].map(|parity| seen(parity).then_some(self.min[parity])),
+            max: [0, 1].map(|parity| seen(parity).then_some(self.max[parity])),
+        }
+    }
+}
+
 /// The parity extremes of the options of `x`, option by option.
 #[inline]
 fn scan_extremes(heap: &Heap, x: u64, table: &[u32]) -> Extremes {
-    // Sentinels instead of options in the loop: `u32::MAX` is no value's minimum (values are
-    // below the table length), and a maximum counts only where a minimum was seen.
-    let (mut min, mut max) = ([u32::MAX; 2], [0u32; 2]);
-    heap.for_each_option(x, |y| {
-        let value = table[y as usize];
-        let parity = (value % 2) as usize;
-        min[parity] = min[parity].min(value);
-        max[parity] = max[parity].max(value);
-    });
-    let seen = |parity: usize| min[parity] != u32::MAX;
-    Extremes {
-        min: [0, 1].map(|parity| seen(parity).then_some(min[parity])),
-        max: [0, 1].map(|parity| seen(parity).then_some(max[parity])),
-    }
+    let mut gather = Gather::EMPTY;
+    heap.for_each_option(x, |y| gather.add(table[y as usize]));
+    gather.extremes()
 }
 
 /// Remotenesses or suspense numbers of heaps `0..=n` (0 for a heap with no option).
 pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<u32>, Unsupported> {
     let mut table = new_table(n)?;
-    // Narrow intervals are cheaper to scan than to keep in deques.
+    // Narrow intervals are cheaper to scan than to keep in queues.
     let narrow = heap.widest_interval().is_some_and(|width| width <= 16);
-    match heap.moves() {
-        HeapMoves::Interval if narrow => {
+    match heap.shape() {
+        Some(shape) if narrow => with_intervals!(shape, |intervals| parity_scan(intervals, rule, &mut table)),
+        Some(shape) => with_intervals!(shape, |intervals| parity_window(intervals, rule, &mut table)),
+        None => {
             for x in 0..=n {
                 table[x as usize] = rule.choose(scan_extremes(heap, x, &table));
             }
         }
-        HeapMoves::Interval => {
-            let mut window = ParityWindow::new(rule.wanted, rule.hurry);
-            let mut high_end = 0usize;
-            for x in 0..=n as usize {
-                let Some((lo, hi)) = heap.interval(x as u64) else {
-                    table[x] = 0;
-                    continue;
-                };
-                while high_end <= hi as usize {
-                    window.push(&table, high_end);
-                    high_end += 1;
-                }
-                window.advance_low(lo as usize);
-                table[x] = window.pick().map_or(0, |v| v + 1);
-            }
-        }
-        HeapMoves::Listed(_) | HeapMoves::Octal(_) => {
-            for x in 0..=n {
-                table[x as usize] = rule.choose(scan_extremes(heap, x, &table));
-            }
-        }
-        HeapMoves::Splitting => unreachable!("splitting operations use closed forms"),
     }
     Ok(table)
+}
+
+/// Parity values over short windows `table[lo..end]`, each scanned for its highest rank. The
+/// newest heap's rank is carried in a register, not read back from the table: the loop's chain
+/// of dependencies then runs through no memory.
+fn parity_scan(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u32]) {
+    let mut last_rank = 0;
+    for x in 0..table.len() {
+        let (lo, end) = intervals.next_heap();
+        let fresh = end == x && end > lo;
+        let stored = &table[lo..end - usize::from(fresh)];
+        let best = stored.iter().fold(if fresh { last_rank } else { 0 }, |best, &v| best.max(rule.rank(v)));
+        let value = rule.value(best);
+        table[x] = value;
+        last_rank = rule.rank(value);
+    }
+}
+
+/// Parity values over sliding windows `table[lo..end]`, both ends never decreasing: a queue
+/// of the window's highest ranks, and the newest heap's rank in a register.
+fn parity_window(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u32]) {
+    let mut window = MaxWindow::default();
+    let (mut high_end, mut last_rank) = (0usize, 0u32);
+    for x in 0..table.len() {
+        let (lo, end) = intervals.next_heap();
+        if end == 0 {
+            table[x] = 0;
+            last_rank = rule.rank(0);
+            continue;
+        }
+        let fresh = end == x && end > lo;
+        while high_end < end - usize::from(fresh) {
+            window.push(high_end, rule.rank(table[high_end]));
+            high_end += 1;
+        }
+        window.advance_low(lo);
+        let value = rule.value(window.front().max(if fresh { last_rank } else { 0 }));
+        table[x] = value;
+        last_rank = rule.rank(value);
+    }
 }
 
 #[cfg(test)]
@@ -292,6 +391,11 @@ mod tests {
             "mod:5",
             "mod:1",
             "sub:1,2,3",
+            "sub:5,6",
+            "mod:17",
+            "upto:1000",
+            "sub:1,3",
+            "sub:2,3,7",
         ] {
             let fast = heap(operation);
             let n = 300;
@@ -330,11 +434,38 @@ mod tests {
                     }
                 }
             }
-            let outcomes = outcome_table(&fast, n, false).unwrap();
+            let outcomes = outcome_table(&fast, n).unwrap();
             for x in 0..=n {
-                let mut wins = false;
-                fast.for_each_option(x, |y| wins |= outcomes[y as usize] == 0);
-                assert_eq!(outcomes[x as usize], u8::from(wins), "{operation} outcome at {x}");
+                let (mut normal, mut misere, mut operable) = (false, false, false);
+                fast.for_each_option(x, |y| {
+                    normal |= outcomes[y as usize] & NORMAL_WINS == 0;
+                    misere |= outcomes[y as usize] & MISERE_WINS == 0;
+                    operable = true;
+                });
+                misere |= !operable;
+                let expected = outcome(normal, misere, operable);
+                assert_eq!(outcomes[x as usize], expected, "{operation} outcomes at {x}");
+            }
+        }
+    }
+
+    /// A rule picks the option of highest rank, and a rank gives back its option's value.
+    #[test]
+    fn ranks_order_options_as_the_rule_chooses() {
+        for wanted in 0..2 {
+            for hurry in [true, false] {
+                let rule = ParityRule { wanted, hurry };
+                for a in 0..40u32 {
+                    assert_eq!(rule.value(rule.rank(a)), a + 1);
+                    for b in 0..40u32 {
+                        let mut gather = Gather::EMPTY;
+                        gather.add(a);
+                        gather.add(b);
+                        let best = rule.rank(a).max(rule.rank(b));
+                        assert_eq!(rule.value(best), rule.choose(gather.extremes()), "{rule:?} on {a}, {b}");
+                    }
+                }
+                assert_eq!(rule.value(0), 0);
             }
         }
     }

@@ -85,69 +85,29 @@ pub(crate) struct Extremes {
     pub(crate) max: [Option<u32>; 2],
 }
 
-/// The value a remoteness or suspense rule picks from a window `table[lo..=hi]` whose ends
-/// never decrease: the smallest (`hurry`) or largest value of the `wanted` parity, else the
-/// largest (`hurry`) or smallest of the other parity. Two monotone queues of (index, value), one
-/// per parity, each keeping only the extreme the rule asks of it.
-#[derive(Debug, Clone)]
-pub(crate) struct ParityWindow {
-    wanted: u32,
-    hurry: bool,
-    /// Values of the wanted parity.
-    first: Monotone,
-    /// Values of the other parity.
-    second: Monotone,
+/// The largest rank in a window `ranks[lo..end]` whose ends never decrease: a queue of
+/// (index, rank) with increasing indices and strictly decreasing ranks, where a new rank removes
+/// the ones behind it that it beats. Popped from the front by moving a head; the dead front is
+/// reclaimed once it is the larger half.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct MaxWindow {
+    items: Vec<(usize, u32)>,
+    head: usize,
 }
 
-impl ParityWindow {
-    pub(crate) fn new(wanted: usize, hurry: bool) -> ParityWindow {
-        ParityWindow { wanted: wanted as u32, hurry, first: Monotone::default(), second: Monotone::default() }
-    }
-
-    /// Appends `table[index]` at the high end of the window.
+impl MaxWindow {
+    /// Appends the rank of `index` at the high end of the window.
     #[inline]
-    pub(crate) fn push(&mut self, table: &[u32], index: usize) {
-        let value = table[index];
-        // The queue for smallest values keeps what is below the new value, and the other way.
-        let smallest = (value % 2 == self.wanted) == self.hurry;
-        let queue = if value % 2 == self.wanted { &mut self.first } else { &mut self.second };
-        queue.push(index, value, |kept| if smallest { kept < value } else { kept > value });
+    pub(crate) fn push(&mut self, index: usize, rank: u32) {
+        while self.items.len() > self.head && self.items[self.items.len() - 1].1 <= rank {
+            self.items.pop();
+        }
+        self.items.push((index, rank));
     }
 
     /// Drops indices below `lo` from the low end of the window.
     #[inline]
     pub(crate) fn advance_low(&mut self, lo: usize) {
-        self.first.advance_low(lo);
-        self.second.advance_low(lo);
-    }
-
-    /// The value the rule picks, if the window holds any.
-    #[inline]
-    pub(crate) fn pick(&self) -> Option<u32> {
-        self.first.front().or_else(|| self.second.front())
-    }
-}
-
-/// A queue of (index, value) with increasing indices, whose values are kept strictly ordered
-/// by the caller's rule: a new value removes the ones behind it that it beats. Popped from the
-/// front by moving a head; the dead front is reclaimed once it is the larger half.
-#[derive(Debug, Clone, Default)]
-struct Monotone {
-    items: Vec<(usize, u32)>,
-    head: usize,
-}
-
-impl Monotone {
-    #[inline]
-    fn push(&mut self, index: usize, value: u32, keeps: impl Fn(u32) -> bool) {
-        while self.items.len() > self.head && !keeps(self.items[self.items.len() - 1].1) {
-            self.items.pop();
-        }
-        self.items.push((index, value));
-    }
-
-    #[inline]
-    fn advance_low(&mut self, lo: usize) {
         while self.items.get(self.head).is_some_and(|&(index, _)| index < lo) {
             self.head += 1;
         }
@@ -157,9 +117,10 @@ impl Monotone {
         }
     }
 
+    /// The largest rank in the window; 0 when it is empty.
     #[inline]
-    fn front(&self) -> Option<u32> {
-        self.items.get(self.head).map(|&(_, value)| value)
+    pub(crate) fn front(&self) -> u32 {
+        self.items.get(self.head).map_or(0, |&(_, rank)| rank)
     }
 }
 
@@ -188,18 +149,20 @@ mod tests {
     }
 
     #[test]
-    fn a_sliding_window_picks_by_parity() {
-        let table = [4, 1, 6, 3, 2, 5, 8];
-        // (wanted parity, hurry) → pick in table[1..=4] = {1, 6, 3, 2}, then in table[4..=4] = {2}.
-        for (wanted, hurry, whole, last) in [(0, true, 2, 2), (0, false, 6, 2), (1, true, 1, 2), (1, false, 3, 2)] {
-            let mut window = ParityWindow::new(wanted, hurry);
-            for j in 0..=4 {
-                window.push(&table, j);
+    fn a_sliding_window_keeps_the_largest() {
+        let ranks = [4, 1, 6, 3, 2, 5, 8, 0];
+        let mut window = MaxWindow::default();
+        let (mut lo, mut end) = (0, 0);
+        // Windows [lo, end) with both ends moving up, checked against a plain maximum.
+        for (next_lo, next_end) in [(0, 1), (0, 3), (1, 4), (3, 5), (3, 6), (5, 6), (6, 8), (7, 8), (8, 8)] {
+            while end < next_end {
+                window.push(end, ranks[end]);
+                end += 1;
             }
-            window.advance_low(1);
-            assert_eq!(window.pick(), Some(whole), "wanted {wanted}, hurry {hurry}");
-            window.advance_low(4);
-            assert_eq!(window.pick(), Some(last), "wanted {wanted}, hurry {hurry}");
+            lo = lo.max(next_lo);
+            window.advance_low(lo);
+            let expected = ranks[lo..end].iter().copied().max().unwrap_or(0);
+            assert_eq!(window.front(), expected, "window [{lo}, {end})");
         }
     }
 }
