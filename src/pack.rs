@@ -9,6 +9,7 @@
 //! largest plate.
 
 use std::io::Write;
+use std::sync::OnceLock;
 
 use anyhow::Context;
 use grundy_fast::{Fold, FoldUser, PileSolver, Tally};
@@ -560,19 +561,23 @@ pub fn solve_stdin(out: &mut impl Write) -> anyhow::Result<()> {
     }
 }
 
-/// Standard input mapped into memory, when it is a non-empty regular file.
+/// The rest of standard input (from its current offset) mapped into memory, when it is a
+/// regular file with something left to read. Pages are mapped as the readers reach them (each
+/// fault maps its neighbours too), which costs less than mapping them all up front.
 #[cfg(unix)]
 fn map_stdin() -> Option<memmap2::Mmap> {
+    use std::io::Seek;
     use std::os::fd::AsFd;
-    let file = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned().ok()?);
+    let mut file = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned().ok()?);
     let metadata = file.metadata().ok()?;
-    if !metadata.is_file() || metadata.len() == 0 {
+    let start = file.stream_position().ok()?;
+    if !metadata.is_file() || metadata.len() <= start {
         return None;
     }
     // SAFETY: the map is only ever read, and every byte is validated as untrusted input, so
     // contents changing underneath cannot break an invariant; a file truncated by another
     // process while it is read is the one hazard (SIGBUS), as with every reader that maps files.
-    unsafe { memmap2::MmapOptions::new().populate().map(&file) }.ok()
+    unsafe { memmap2::MmapOptions::new().offset(start).map(&file) }.ok()
 }
 
 #[cfg(not(unix))]
@@ -612,39 +617,87 @@ pub fn solve_to(input: &[u8], out: &mut impl Write) -> anyhow::Result<()> {
 }
 
 /// The games' answers, in parts: (bits, number of games).
-type Wins = Vec<(Vec<u64>, usize)>;
+type Wins = Vec<Part>;
 
 /// Answers a long input while reading it, on two threads; `None` when the exact way must decide.
+///
+/// The second thread starts at once: while the first reads the first lines and builds the
+/// tables, it touches every page of the rest (so that neither reader waits on page faults),
+/// then waits for the solver and reads the second half.
 fn stream(input: &[u8]) -> Option<Wins> {
     if input.len() < PARALLEL_FROM {
         return None;
     }
     let (prefix, rest) = input.split_at(line_start_after(input, PREFIX));
-    let mut head = PackReader::default();
-    head.feed(prefix).ok()?;
-    if head.expect != Expect::Count {
-        return None;
+    let (left, right) = rest.split_at(line_start_after(rest, rest.len() / 2));
+    let solver: OnceLock<Option<PileSolver>> = OnceLock::new();
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(|| {
+            touch_pages(rest);
+            solver.wait().as_ref().and_then(|solver| solver.with_fold(ReadGames(right)))
+        });
+        let head = {
+            // Whatever happens here, the helper must not wait for ever.
+            let _unblock = Unblock(&solver);
+            let mut head = PackReader::default();
+            head.feed(prefix).ok()?;
+            if head.expect != Expect::Count {
+                return None;
+            }
+            let rules = head.rules()?;
+            let seen = head.sink.plates.largest();
+            let largest = seen.saturating_add(seen / 32);
+            // A plate takes about eight bytes of a long input.
+            let built = solver_for(&rules, largest, (input.len() / 8) as u64).ok();
+            let _ = solver.set(built);
+            head
+        };
+        let (first, left) = solver.get()?.as_ref()?.with_fold(HeadAndLeft { head: &head.sink, left })?;
+        let right = helper.join().ok().flatten()?;
+        let games = first.1 + left.1 + right.1;
+        (games as u64 == head.games).then(|| vec![first, left, right])
+    })
+}
+
+/// Sets the solver to none when dropped unset, so that the thread waiting for it stops.
+struct Unblock<'a>(&'a OnceLock<Option<PileSolver>>);
+
+impl Drop for Unblock<'_> {
+    fn drop(&mut self) {
+        let _ = self.0.set(None);
     }
-    let rules = head.rules()?;
-    let seen = head.sink.plates.largest();
-    let largest = seen.saturating_add(seen / 32);
-    // A plate takes about eight bytes of a long input.
-    let solver = solver_for(&rules, largest, (input.len() / 8) as u64).ok()?;
-    solver.with_fold(Stream { head: &head.sink, rest, games: head.games })
 }
 
-/// The rest of [`stream`], compiled for the solver's fold: the kept first lines answered,
-/// then the rest read and answered in two halves, one per thread.
-struct Stream<'a> {
+/// Reads a byte of every page, so that the pages are mapped before the readers need them.
+fn touch_pages(bytes: &[u8]) {
+    let sum = bytes.iter().step_by(4096).fold(0u8, |sum, &byte| sum.wrapping_add(byte));
+    std::hint::black_box(sum);
+}
+
+/// The answers of a part of the input: (bits, number of games), as in [`Wins`].
+type Part = (Vec<u64>, usize);
+
+/// The games of a part of the input, each answered as it ends; `None` if anything is off.
+struct ReadGames<'a>(&'a [u8]);
+
+impl FoldUser for ReadGames<'_> {
+    type Output = Option<Part>;
+
+    fn with<F: Fold>(self, fold: &F) -> Option<Part> {
+        read_games(fold, self.0).map(|answer| (answer.wins, answer.ended))
+    }
+}
+
+/// The kept first lines, answered, then the first half of the rest, read and answered.
+struct HeadAndLeft<'a> {
     head: &'a Store,
-    rest: &'a [u8],
-    games: u64,
+    left: &'a [u8],
 }
 
-impl FoldUser for Stream<'_> {
-    type Output = Option<Wins>;
+impl FoldUser for HeadAndLeft<'_> {
+    type Output = Option<(Part, Part)>;
 
-    fn with<F: Fold>(self, fold: &F) -> Option<Wins> {
+    fn with<F: Fold>(self, fold: &F) -> Option<(Part, Part)> {
         let mut first = Answer::new(fold);
         let Store { ends, plates } = self.head;
         let mut start = 0;
@@ -655,18 +708,11 @@ impl FoldUser for Stream<'_> {
             first.end_game();
             start = end;
         }
-        let rest = self.rest;
-        let (left, right) = rest.split_at(line_start_after(rest, rest.len() / 2));
-        let (left, right) = std::thread::scope(|scope| {
-            let right = scope.spawn(|| read_games(fold, right));
-            (read_games(fold, left), right.join().ok().flatten())
-        });
-        let (left, right) = (left?, right?);
-        let games = first.ended + left.ended + right.ended;
-        if first.failed || games as u64 != self.games {
+        if first.failed {
             return None;
         }
-        Some(vec![(first.wins, first.ended), (left.wins, left.ended), (right.wins, right.ended)])
+        let left = ReadGames(self.left).with(fold)?;
+        Some(((first.wins, first.ended), left))
     }
 }
 

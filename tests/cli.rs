@@ -85,15 +85,31 @@ fn pack_rejects_bad_input_in_one_line() {
 
 /// Runs `grundy pack` with a file (not a pipe) as standard input.
 fn pack_from_file(name: &str, input: &str) -> Output {
+    pack_from_file_at(name, input, 0)
+}
+
+/// Runs `grundy pack` with a file as standard input, already read up to byte `offset`.
+fn pack_from_file_at(name: &str, input: &str, offset: u64) -> Output {
+    use std::io::{Seek, SeekFrom};
     let path = std::env::temp_dir().join(format!("grundy-cli-{}-{name}.in", std::process::id()));
     std::fs::write(&path, input).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("pack")
-        .stdin(std::fs::File::open(&path).unwrap())
-        .output()
-        .expect("the binary runs");
+    let mut file = std::fs::File::open(&path).unwrap();
+    file.seek(SeekFrom::Start(offset)).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy")).arg("pack").stdin(file).output().expect("the binary runs");
     std::fs::remove_file(&path).unwrap();
     output
+}
+
+/// A file handed over part-read (`(read header; grundy pack) < file`) is read from where it
+/// stands, as a pipe would be.
+#[test]
+fn pack_reads_a_file_from_its_offset() {
+    let skipped = "# a line some other program read\n";
+    let output = pack_from_file_at("offset", &format!("{skipped}0 0 0 0 2\n2 1 1\n3 1 2 4\n"), skipped.len() as u64);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "White\nBlack\n");
+    let past_the_end = pack_from_file_at("offset-end", "0 0 0 0 1\n1 1\n", 14);
+    assert!(stderr(&past_the_end).contains("expected A"), "{}", stderr(&past_the_end));
 }
 
 #[test]

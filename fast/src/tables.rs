@@ -258,6 +258,24 @@ impl ParityRule {
         if rank == 0 { 0 } else { option + 1 }
     }
 
+    /// The rank of the value of a heap whose best option has rank `rank`: the same as
+    /// `self.rank(self.value(rank))`, in fewer steps, for the loops whose speed is this chain.
+    /// An option of one parity gives a value of the other, so (with `v` the option's value):
+    /// remoteness ranks `v + 1` after a wanted `v` as `v + 2 = !rank + 2`, after another as
+    /// `!(v + 1) = !rank`; suspense ranks it as `2^31 − 2 − v = !rank − 1`, and as
+    /// `2^31 + v + 1 = !rank + 1`.
+    #[inline(always)]
+    pub(crate) fn next_rank(self, rank: u32) -> u32 {
+        let wanted = rank >= WANTED_RANK;
+        let step = match (self.hurry, wanted) {
+            (true, true) => 2,
+            (true, false) => 0,
+            (false, true) => u32::MAX,
+            (false, false) => 1,
+        };
+        if rank == 0 { self.rank(0) } else { (!rank).wrapping_add(step) }
+    }
+
     /// The constants of [`ParityRule::rank`]: the mask of wanted values, the mask and the
     /// addend of the others.
     #[inline(always)]
@@ -319,6 +337,10 @@ pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<
     // Narrow intervals are cheaper to scan than to keep in queues.
     let narrow = heap.widest_interval().is_some_and(|width| width <= 16);
     match heap.shape() {
+        // Options 0..x (nim, or a band wider than the table): the window only grows.
+        Some(shape @ Shape::Band { b, .. }) if b >= n as usize => {
+            with_intervals!(shape, |intervals| parity_growing(intervals, rule, &mut table))
+        }
         Some(shape) if narrow => with_intervals!(shape, |intervals| parity_scan(intervals, rule, &mut table)),
         Some(shape) => with_intervals!(shape, |intervals| parity_window(intervals, rule, &mut table)),
         None => {
@@ -328,6 +350,23 @@ pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<
         }
     }
     Ok(table)
+}
+
+/// Parity values over windows `table[0..end]`: the window only grows, so its highest rank is
+/// a running maximum.
+fn parity_growing(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u32]) {
+    let (mut best, mut high_end, mut last_rank) = (0u32, 0usize, 0u32);
+    for x in 0..table.len() {
+        let (lo, end) = intervals.next_heap();
+        debug_assert!(lo == 0, "a growing window starts at 0");
+        while high_end < end {
+            // The newest heap's rank is carried in a register, not read back.
+            best = best.max(if high_end + 1 == x { last_rank } else { rule.rank(table[high_end]) });
+            high_end += 1;
+        }
+        table[x] = rule.value(best);
+        last_rank = rule.next_rank(best);
+    }
 }
 
 /// Parity values over short windows `table[lo..end]`, each scanned for its highest rank. The
@@ -340,9 +379,8 @@ fn parity_scan(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u32
         let fresh = end == x && end > lo;
         let stored = &table[lo..end - usize::from(fresh)];
         let best = stored.iter().fold(if fresh { last_rank } else { 0 }, |best, &v| best.max(rule.rank(v)));
-        let value = rule.value(best);
-        table[x] = value;
-        last_rank = rule.rank(value);
+        table[x] = rule.value(best);
+        last_rank = rule.next_rank(best);
     }
 }
 
@@ -355,7 +393,7 @@ fn parity_window(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u
         let (lo, end) = intervals.next_heap();
         if end == 0 {
             table[x] = 0;
-            last_rank = rule.rank(0);
+            last_rank = rule.next_rank(0);
             continue;
         }
         let fresh = end == x && end > lo;
@@ -364,9 +402,9 @@ fn parity_window(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u
             high_end += 1;
         }
         window.advance_low(lo);
-        let value = rule.value(window.front().max(if fresh { last_rank } else { 0 }));
-        table[x] = value;
-        last_rank = rule.rank(value);
+        let best = window.front().max(if fresh { last_rank } else { 0 });
+        table[x] = rule.value(best);
+        last_rank = rule.next_rank(best);
     }
 }
 
@@ -466,6 +504,11 @@ mod tests {
                     }
                 }
                 assert_eq!(rule.value(0), 0);
+                // Every rank of an option's value, and 0 for no option.
+                let values = (0..100).chain((1 << 30) - 100..(1 << 30) - 1);
+                for rank in std::iter::once(0).chain(values.map(|v| rule.rank(v))) {
+                    assert_eq!(rule.next_rank(rank), rule.rank(rule.value(rank)), "{rule:?} after rank {rank}");
+                }
             }
         }
     }
