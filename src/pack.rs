@@ -112,25 +112,66 @@ impl Scanner<'_> {
         Some(u64::from(value))
     }
 
-    /// The bulk of a large input: the plates of the current game while each is a short number
-    /// after a single space. Stops, leaving the rest to the general path, at anything else — a
-    /// line end, a long number, the last 9 bytes of the input, or the game's last plate.
+    /// The bulk of a large input: the plates of the current game while each is a number of at
+    /// most six digits after a single space. Stops, leaving the rest to the general path, at
+    /// anything else — a line end, a long number, the last 8 bytes of the input, or the game's
+    /// last plate. Plates are parsed a batch at a time and then handed over, so that the parse
+    /// loop keeps nothing but its place, and the batch's table look-ups overlap.
     #[inline]
     fn short_plates(&mut self, games: &mut impl Games, left: &mut u64) {
-        let mut at = self.at;
-        let mut read = 0;
-        while read < *left {
-            let Some(&[b' ', ref chunk @ ..]) = self.bytes.get(at..at + 9) else { break };
-            let chunk: [u8; 8] = chunk.try_into().expect("eight bytes");
-            let Some((value, length)) = short_number(u64::from_le_bytes(chunk)) else { break };
-            games.short_plate(value);
-            at += 1 + length;
-            read += 1;
+        const BATCH: usize = 32;
+        let mut batch = [0u32; BATCH];
+        loop {
+            let wanted = (*left).min(BATCH as u64) as usize;
+            let (mut at, mut last) = (self.at, self.at);
+            let mut read = 0;
+            while read < wanted {
+                let Some(chunk) = self.bytes.get(at..at + 8) else { break };
+                let chunk: [u8; 8] = chunk.try_into().expect("eight bytes");
+                let Some((value, length)) = spaced_number(u64::from_le_bytes(chunk)) else { break };
+                batch[read] = value;
+                last = at;
+                at += 1 + length;
+                read += 1;
+            }
+            // Each number's end was checked as the next one's leading space, except the last's.
+            if read > 0 && self.bytes.get(at).is_some_and(|byte| !byte.is_ascii_whitespace()) {
+                read -= 1;
+                at = last;
+            }
+            games.short_plates(&batch[..read]);
+            self.at = at;
+            self.token_in_line += read;
+            *left -= read as u64;
+            if read < wanted || read == 0 {
+                return;
+            }
         }
-        self.at = at;
-        self.token_in_line += read as usize;
-        *left -= read;
     }
+}
+
+/// A space and then a number of 1 to 6 digits, at the start of eight little-endian bytes:
+/// the number and its length. The byte after the digits is not checked (it is the next
+/// number's space, or checked by the caller).
+#[inline(always)]
+fn spaced_number(raw: u64) -> Option<(u32, usize)> {
+    if raw as u8 != b' ' {
+        return None;
+    }
+    let digits = (raw ^ 0x3030_3030_3030_3030) & !0xff;
+    // High bit of each byte (after the space) that is not a digit 0..=9.
+    let not_digit = (digits.wrapping_add(0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8000;
+    let end = (not_digit.trailing_zeros() / 8) as usize;
+    if !(2..=7).contains(&end) {
+        return None;
+    }
+    // Right-align the digits (the space's byte and what follows the digits fall away), then
+    // combine pairs, quads and octets by multiplication.
+    let aligned = digits << (8 * (8 - end));
+    let pairs = (aligned.wrapping_mul(10 * 256 + 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let quads = (pairs.wrapping_mul(100 * 65536 + 1) >> 16) & 0x0000_ffff_0000_ffff;
+    let value = quads.wrapping_mul((10000 << 32) | 1) >> 32;
+    Some((value as u32, end - 1))
 }
 
 /// A number of 1 to 7 digits at the start of eight little-endian bytes, followed by white
@@ -240,8 +281,8 @@ trait Games {
     fn reserve(&mut self, _games: usize, _plates: usize) {}
     /// A plate of the current game.
     fn plate(&mut self, x: u64);
-    /// A plate below 10^7: the bulk of an input.
-    fn short_plate(&mut self, x: u32);
+    /// Plates below 10^6, one after another: the bulk of an input.
+    fn short_plates(&mut self, plates: &[u32]);
     /// The current game is complete.
     fn end_game(&mut self);
     /// How many games are complete.
@@ -275,10 +316,10 @@ impl Games for Store {
     }
 
     #[inline(always)]
-    fn short_plate(&mut self, x: u32) {
+    fn short_plates(&mut self, plates: &[u32]) {
         match &mut self.plates {
-            Plates::Narrow(plates) => plates.push(x),
-            Plates::Wide(plates) => plates.push(x.into()),
+            Plates::Narrow(narrow) => narrow.extend_from_slice(plates),
+            Plates::Wide(wide) => wide.extend(plates.iter().map(|&x| u64::from(x))),
         }
     }
 
@@ -323,8 +364,14 @@ impl<F: Fold> Games for Answer<'_, F> {
     }
 
     #[inline(always)]
-    fn short_plate(&mut self, x: u32) {
-        self.plate(x.into());
+    fn short_plates(&mut self, plates: &[u32]) {
+        let mut tally = self.tally;
+        let mut fits = true;
+        for &x in plates {
+            fits &= self.fold.add(&mut tally, x.into());
+        }
+        self.tally = tally;
+        self.failed |= !fits;
     }
 
     #[inline]
@@ -906,6 +953,43 @@ mod tests {
         assert_eq!(solve(text.as_bytes()).unwrap(), answer(&parse(text.as_bytes()).unwrap()).unwrap());
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// A malformed plate anywhere in a line of short plates is named by its line and token,
+        /// whole, however the plates around it are read.
+        #[test]
+        fn a_malformed_plate_is_named_whole(
+            plates in proptest::collection::vec(0u32..1_000_000, 1..80),
+            at in proptest::prelude::any::<proptest::sample::Index>(),
+            digits in 0u32..10_000_000,
+            suffix in proptest::sample::select(vec!["x", "-", ".5", "é", "_1"]),
+            lines_before in 0usize..3,
+        ) {
+            use std::fmt::Write;
+            let at = at.index(plates.len());
+            let mut text = format!("0 0 0 0 {}\n", lines_before + 1);
+            for _ in 0..lines_before {
+                text.push_str("2 1 2\n");
+            }
+            write!(text, "{}", plates.len()).unwrap();
+            for (i, plate) in plates.iter().enumerate() {
+                if i == at {
+                    write!(text, " {digits}{suffix}").unwrap();
+                } else {
+                    write!(text, " {plate}").unwrap();
+                }
+            }
+            text.push('\n');
+            let message = parse(text.as_bytes()).unwrap_err().to_string();
+            let expected = format!(
+                "pack input line {}, token {}: expected a plate size, found `{digits}{suffix}`",
+                lines_before + 2,
+                at + 2
+            );
+            proptest::prop_assert_eq!(message, expected);
+        }
+    }
+
     #[test]
     fn errors_in_long_inputs_name_the_line_and_token() {
         let text = long_input("0 0 0 0", 300, 200, false);
@@ -939,6 +1023,7 @@ mod tests {
                     (
                         proptest::prop_oneof![0u64..10, 0u64..10_000_000, proptest::prelude::any::<u64>()],
                         0usize..5,
+                        proptest::prop_oneof![3 => proptest::strategy::Just(0usize), 1 => 1usize..4],
                     ),
                     1..40,
                 ),
@@ -950,13 +1035,13 @@ mod tests {
             let mut text = format!("0 0 0 0 {}\n", games.len());
             for game in &games {
                 write!(text, "{}", game.len()).unwrap();
-                for &(plate, separator) in game {
-                    write!(text, "{}{plate}", SEPARATORS[separator]).unwrap();
+                for &(plate, separator, zeros) in game {
+                    write!(text, "{}{}{plate}", SEPARATORS[separator], "0".repeat(zeros)).unwrap();
                 }
                 text.push('\n');
             }
             let input = parse(text.as_bytes()).unwrap();
-            let expected: Vec<u64> = games.iter().flatten().map(|&(plate, _)| plate).collect();
+            let expected: Vec<u64> = games.iter().flatten().map(|&(plate, _, _)| plate).collect();
             proptest::prop_assert_eq!(plate_list(&input.plates), expected);
             let ends: Vec<usize> = games.iter().scan(0, |end, game| { *end += game.len(); Some(*end) }).collect();
             proptest::prop_assert_eq!(input.ends, ends);

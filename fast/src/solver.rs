@@ -14,8 +14,52 @@ use crate::tables::{self, ENDED, IMMINENT, MISERE_WINS, MexRule, NORMAL_WINS, OP
 enum Column<T> {
     /// Values of plates `0..table.len()`.
     Table(Vec<T>),
+    /// Values that repeat from some plate on, for every plate size.
+    Periodic(Periodic<T>),
     /// A closed form, for every plate size.
     Formula(Box<dyn Formula<T>>),
+}
+
+/// Values that repeat with a period from some plate on: a short table stands for every plate
+/// size, which costs no memory to speak of and a remainder per plate.
+struct Periodic<T> {
+    /// Values of plates `0..values.len()`, at least up to `start + period`.
+    values: Vec<T>,
+    /// Where the repetition starts.
+    start: u64,
+    period: u64,
+    /// `⌈2^64 / period⌉` (0 for a period of 1), for the remainder of a number below 2^32 by two
+    /// multiplications instead of a division (Lemire, Kaser and Kurz, "Faster remainder by
+    /// direct computation", 2019).
+    magic: u64,
+}
+
+impl<T: Copy> Periodic<T> {
+    /// The values of `f`, given that `f(x) = f(start + (x − start) mod period)` for `x ≥ start`.
+    fn new(f: impl Fn(u64) -> T, (start, period): (u64, u64)) -> Periodic<T> {
+        Periodic::from_table((0..start + period).map(f).collect(), start, period)
+    }
+
+    /// A table of at least `start + period` values that repeats with `period` from `start`.
+    fn from_table(values: Vec<T>, start: u64, period: u64) -> Periodic<T> {
+        assert!(period >= 1 && values.len() as u64 >= start + period, "a whole period is tabulated");
+        Periodic { values, start, period, magic: (u64::MAX / period).wrapping_add(1) }
+    }
+
+    #[inline(always)]
+    fn at(&self, x: u64) -> T {
+        let index = if x < self.values.len() as u64 { x } else { self.start + self.remainder(x - self.start) };
+        self.values[index as usize]
+    }
+
+    /// `y mod period`.
+    #[inline(always)]
+    fn remainder(&self, y: u64) -> u64 {
+        match u32::try_from(y) {
+            Ok(y) => ((u128::from(self.magic.wrapping_mul(u64::from(y))) * u128::from(self.period)) >> 64) as u64,
+            Err(_) => y % self.period,
+        }
+    }
 }
 
 /// A closed form: its value at one plate, and at a run of plates in one call, compiled for the
@@ -42,12 +86,13 @@ impl<T: Copy> Column<T> {
         Column::Formula(Box::new(f))
     }
 
-    /// Replaces a closed form by its values on `0..=n`, computed on two threads when many.
-    fn tabulate(&mut self, n: usize)
+    /// Replaces a closed form by its values on `0..=n`, computed on two threads when many;
+    /// `false` when the column is not a closed form.
+    fn tabulate(&mut self, n: usize) -> bool
     where
         T: Default + Send,
     {
-        let Column::Formula(f) = self else { return };
+        let Column::Formula(f) = self else { return false };
         let mut table = vec![T::default(); n + 1];
         let half = table.len().div_ceil(2).max(1 << 16);
         let f = &**f;
@@ -62,12 +107,14 @@ impl<T: Copy> Column<T> {
             }
         });
         *self = Column::Table(table);
+        true
     }
 
     #[inline]
     fn get(&self, x: u64) -> Option<T> {
         match self {
             Column::Table(table) => usize::try_from(x).ok().and_then(|x| table.get(x).copied()),
+            Column::Periodic(periodic) => Some(periodic.at(x)),
             Column::Formula(f) => Some(f.at(x)),
         }
     }
@@ -98,24 +145,11 @@ fn outcome_bits<T: Copy + Default + PartialEq>(
     Column::Table(bits)
 }
 
-/// Outcome bits from closed forms (1 = the player to move wins).
-fn outcome_formula(
-    normal: impl Fn(u64) -> u32 + Send + Sync + 'static,
-    misere: impl Fn(u64) -> u32 + Send + Sync + 'static,
-) -> Column<u8> {
-    Column::formula(move |x| {
-        let mut byte = 0;
-        if normal(x) != 0 {
-            byte |= NORMAL_WINS;
-        }
-        if misere(x) != 0 {
-            byte |= MISERE_WINS;
-        }
-        if x >= 2 {
-            byte |= OPERABLE;
-        }
-        byte
-    })
+/// Outcome bits from closed forms (1 = the player to move wins) that repeat from `start` on
+/// with `period`, as does operability (from 2 on).
+fn outcome_periodic(normal: impl Fn(u64) -> u32, misere: impl Fn(u64) -> u32, periodic: (u64, u64)) -> Column<u8> {
+    debug_assert!(periodic.0 >= 2, "operability repeats from 2 on");
+    Column::Periodic(Periodic::new(|x| tables::outcome(normal(x) != 0, misere(x) != 0, x >= 2), periodic))
 }
 
 /// What is tabulated for a rule set, and how it combines (the rows of the crate doc's table).
@@ -294,13 +328,14 @@ impl PileSolver {
 
     /// Replaces closed forms by tables of plates `0..=largest_plate` (at most 2^24 of them), which
     /// answer faster when plates are many; plates beyond are then refused as beyond the table.
+    /// Periodic columns stay as they are: they answer as fast, for every plate.
     pub fn tabulate(&mut self, largest_plate: u64) {
         const MOST: u64 = 1 << 24;
         if self.limit != u64::MAX || largest_plate > MOST {
             return;
         }
         let n = largest_plate as usize;
-        match &mut self.plan {
+        let tabulated = match &mut self.plan {
             Plan::Disjunctive { grundy } => grundy.tabulate(n),
             Plan::DisjunctiveMisere { grundy, .. } => grundy.tabulate(n),
             Plan::Foreclosed { values } => values.tabulate(n),
@@ -310,8 +345,10 @@ impl PileSolver {
             | Plan::ShortenedMisere { outcomes } => outcomes.tabulate(n),
             Plan::Conjunctive { remoteness } => remoteness.tabulate(n),
             Plan::Continued { suspense } => suspense.tabulate(n),
+        };
+        if tabulated {
+            self.limit = largest_plate;
         }
-        self.limit = largest_plate;
     }
 
     /// Who wins `plates`, and the value of the whole position.
@@ -400,25 +437,32 @@ impl PileSolver {
         Ok(())
     }
 
-    /// Runs `user` with this solver's [`Fold`]: compiled for its plan and tables, or the general
-    /// one while some column is still a closed form.
+    /// Runs `user` with this solver's [`Fold`]: compiled for its plan and its column (a table,
+    /// or a periodic one), or the general one while the column is a closed form.
     pub fn with_fold<U: FoldUser>(&self, user: U) -> U::Output {
-        fn table<'a, C: Combine>(solver: &'a PileSolver, combine: C, table: &'a [C::Entry]) -> TableFold<'a, C> {
-            TableFold { solver, combine, table }
+        macro_rules! fold {
+            ($column:expr, $combine:expr) => {
+                match $column {
+                    Column::Table(table) => {
+                        user.with(&TableFold { solver: self, combine: $combine, table: &table[..] })
+                    }
+                    Column::Periodic(table) => user.with(&TableFold { solver: self, combine: $combine, table }),
+                    Column::Formula(_) => user.with(self),
+                }
+            };
         }
         match &self.plan {
-            Plan::Disjunctive { grundy: Column::Table(t) } => user.with(&table(self, Xor, t)),
-            Plan::DisjunctiveMisere { grundy: Column::Table(t), first_untame } => {
-                user.with(&table(self, TamePairs { first_untame: *first_untame }, t))
+            Plan::Disjunctive { grundy } => fold!(grundy, Xor),
+            Plan::DisjunctiveMisere { grundy, first_untame } => {
+                fold!(grundy, TamePairs { first_untame: *first_untame })
             }
-            Plan::Foreclosed { values: Column::Table(t) } => user.with(&table(self, ForeclosedXor, t)),
-            Plan::Selective { outcomes: Column::Table(t) } => user.with(&table(self, AnyNormalWin, t)),
-            Plan::SelectiveMisere { outcomes: Column::Table(t) } => user.with(&table(self, SelectiveMisere, t)),
-            Plan::Shortened { outcomes: Column::Table(t) } => user.with(&table(self, ShortenedNormal, t)),
-            Plan::ShortenedMisere { outcomes: Column::Table(t) } => user.with(&table(self, AnyMisereWin, t)),
-            Plan::Conjunctive { remoteness: Column::Table(t) } => user.with(&table(self, Smallest, t)),
-            Plan::Continued { suspense: Column::Table(t) } => user.with(&table(self, Largest, t)),
-            _ => user.with(self),
+            Plan::Foreclosed { values } => fold!(values, ForeclosedXor),
+            Plan::Selective { outcomes } => fold!(outcomes, AnyNormalWin),
+            Plan::SelectiveMisere { outcomes } => fold!(outcomes, SelectiveMisere),
+            Plan::Shortened { outcomes } => fold!(outcomes, ShortenedNormal),
+            Plan::ShortenedMisere { outcomes } => fold!(outcomes, AnyMisereWin),
+            Plan::Conjunctive { remoteness } => fold!(remoteness, Smallest),
+            Plan::Continued { suspense } => fold!(suspense, Largest),
         }
     }
 
@@ -514,21 +558,40 @@ impl Fold for PileSolver {
     }
 }
 
-/// A plan whose column is a table, compiled for its combination.
-struct TableFold<'a, C: Combine> {
+/// A plan whose column is a table, or a periodic one, compiled for its combination.
+struct TableFold<'a, C: Combine, L: Lookup<C::Entry> + ?Sized> {
     solver: &'a PileSolver,
     combine: C,
-    table: &'a [C::Entry],
+    table: &'a L,
 }
 
-impl<C: Combine> Fold for TableFold<'_, C> {
+/// A plate's entry in a column that holds values, if it holds the plate's.
+trait Lookup<T>: Sync {
+    fn look_up(&self, x: u64) -> Option<T>;
+}
+
+impl<T: Copy + Sync> Lookup<T> for [T] {
+    #[inline(always)]
+    fn look_up(&self, x: u64) -> Option<T> {
+        usize::try_from(x).ok().and_then(|x| self.get(x)).copied()
+    }
+}
+
+impl<T: Copy + Sync> Lookup<T> for Periodic<T> {
+    #[inline(always)]
+    fn look_up(&self, x: u64) -> Option<T> {
+        Some(self.at(x))
+    }
+}
+
+impl<C: Combine, L: Lookup<C::Entry> + ?Sized> Fold for TableFold<'_, C, L> {
     fn tally(&self) -> Tally {
         self.solver.tally()
     }
 
     #[inline(always)]
     fn add(&self, tally: &mut Tally, x: u64) -> bool {
-        let Some(&entry) = usize::try_from(x).ok().and_then(|x| self.table.get(x)) else { return false };
+        let Some(entry) = self.table.look_up(x) else { return false };
         tally.0.plates += 1;
         self.combine.combine(&mut tally.0, x, entry);
         true
@@ -763,41 +826,58 @@ fn octal_plan(rules: &RuleSet, n: u64) -> Result<(Plan, u64), Unsupported> {
         return Ok((plan, n));
     }
     let table = crate::periodic::heap_table(&rules.operation, Play::Normal, n)?;
-    Ok(if table.proven {
-        (Plan::Disjunctive { grundy: Column::formula(move |x| table.value(x).unwrap_or_default()) }, u64::MAX)
-    } else {
-        let limit = table.computed_to();
-        (Plan::Disjunctive { grundy: Column::Table(table.values) }, limit)
+    Ok(match table.period {
+        Some(period) if table.proven => {
+            let (start, period) = (period.preperiod as u64, period.period as u64);
+            (
+                Plan::Disjunctive { grundy: Column::Periodic(Periodic::from_table(table.values, start, period)) },
+                u64::MAX,
+            )
+        }
+        _ => {
+            let limit = table.computed_to();
+            (Plan::Disjunctive { grundy: Column::Table(table.values) }, limit)
+        }
     })
 }
 
 /// The closed forms of [`crate::split`] for each compound and convention.
 fn split_plan(compound: Compound, play: Play) -> Result<Plan, Unsupported> {
+    let periodic = |f: fn(u64) -> u32, periodic| Column::Periodic(Periodic::new(f, periodic));
     Ok(match (compound, play) {
-        (Compound::Disjunctive, Play::Normal) => Plan::Disjunctive { grundy: Column::formula(split::grundy_normal) },
+        (Compound::Disjunctive, Play::Normal) => {
+            Plan::Disjunctive { grundy: periodic(split::grundy_normal, split::GRUNDY_PERIODIC) }
+        }
         (Compound::Disjunctive, Play::Misere) => Plan::DisjunctiveMisere {
-            grundy: Column::formula(|x| [split::grundy_normal(x), split::grundy_misere(x)]),
+            grundy: Column::Periodic(Periodic::new(
+                |x| [split::grundy_normal(x), split::grundy_misere(x)],
+                split::GRUNDY_PERIODIC,
+            )),
             first_untame: None,
         },
-        (Compound::Diminished, Play::Normal) => Plan::Foreclosed { values: Column::formula(split::foreclosed_normal) },
+        (Compound::Diminished, Play::Normal) => {
+            Plan::Foreclosed { values: periodic(split::foreclosed_normal, split::FORECLOSED_NORMAL_PERIODIC) }
+        }
         (Compound::Diminished, Play::Misere) => {
             let values = split::ForeclosedMisere::new()
                 .ok_or_else(|| Unsupported::NoTheory("the period of Dawson's Kayles was not proven".to_string()))?;
-            Plan::Foreclosed { values: Column::formula(move |x| values.value(x)) }
+            Plan::Foreclosed { values: Column::Periodic(Periodic::new(|x| values.value(x), values.periodic())) }
         }
         (Compound::Selective, _) => {
-            let outcomes = outcome_formula(split::selective_normal, split::selective_misere);
+            let outcomes =
+                outcome_periodic(split::selective_normal, split::selective_misere, split::SELECTIVE_PERIODIC);
             if play == Play::Normal { Plan::Selective { outcomes } } else { Plan::SelectiveMisere { outcomes } }
         }
         (Compound::Shortened, _) => {
-            let outcomes = outcome_formula(split::shortened_normal, split::shortened_misere);
+            let outcomes =
+                outcome_periodic(split::shortened_normal, split::shortened_misere, split::SHORTENED_PERIODIC);
             if play == Play::Normal { Plan::Shortened { outcomes } } else { Plan::ShortenedMisere { outcomes } }
         }
         (Compound::Conjunctive, Play::Normal) => {
-            Plan::Conjunctive { remoteness: Column::formula(split::remoteness_normal) }
+            Plan::Conjunctive { remoteness: periodic(split::remoteness_normal, split::REMOTENESS_PERIODIC) }
         }
         (Compound::Conjunctive, Play::Misere) => {
-            Plan::Conjunctive { remoteness: Column::formula(split::remoteness_misere) }
+            Plan::Conjunctive { remoteness: periodic(split::remoteness_misere, split::REMOTENESS_PERIODIC) }
         }
         (Compound::Continued, Play::Normal) => Plan::Continued { suspense: Column::formula(split::suspense_normal) },
         (Compound::Continued, Play::Misere) => Plan::Continued { suspense: Column::formula(split::suspense_misere) },
@@ -811,6 +891,24 @@ mod tests {
     fn solve(rules: &str, plates: &[u64]) -> Result<Solution, Unsupported> {
         let rules: RuleSet = rules.parse().unwrap();
         PileSolver::new(&rules, 64)?.solve(plates)
+    }
+
+    /// A periodic column reads `f` at every plate, near and far, for every period: the
+    /// remainder by multiplication agrees with the division.
+    #[test]
+    fn periodic_columns_answer_every_plate() {
+        for period in (1..=40).chain([97, 65_537, 1 << 20]) {
+            for start in [0, 1, 3] {
+                let f = |x: u64| if x < start { u64::MAX - x } else { (x - start) % period };
+                let column = Periodic::new(f, (start, period));
+                let near = 0..start + 3 * period.min(50);
+                let edges = [u32::MAX as u64 - 1, u32::MAX as u64, 1 << 32, (1 << 32) + start, u64::MAX];
+                let edges = edges.into_iter().flat_map(|x| [x, x.saturating_sub(start)]);
+                for x in near.chain(edges).chain((0..200).map(|k| k * 2_654_435_761 % (1 << 33))) {
+                    assert_eq!(column.at(x), f(x), "period {period}, start {start}, plate {x}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -841,11 +939,19 @@ mod tests {
             let formula = PileSolver::new(&rules, 0).unwrap();
             let mut table = PileSolver::new(&rules, 0).unwrap();
             table.tabulate(300);
-            assert_eq!(table.limit(), 300);
             for plates in [&[0u64][..], &[1], &[2, 3], &[300], &[7, 7, 0, 299], &[12, 64, 100, 255]] {
                 assert_eq!(table.solve(plates), formula.solve(plates), "{rules} {plates:?}");
             }
-            assert_eq!(table.solve(&[301]), Err(Unsupported::BeyondTable { plate: 301, limit: 300 }));
+            // Suspense grows without repeating: it is tabulated. Every other closed form
+            // repeats, and its periodic column stays, answering every plate.
+            if rules.compound == Compound::Continued {
+                assert_eq!(table.limit(), 300);
+                assert_eq!(table.solve(&[301]), Err(Unsupported::BeyondTable { plate: 301, limit: 300 }));
+            } else {
+                assert_eq!(table.limit(), u64::MAX, "{rules}");
+                let far = [301, 1 << 40, u64::MAX];
+                assert_eq!(table.solve(&far), formula.solve(&far), "{rules}");
+            }
         }
     }
 }

@@ -27,6 +27,18 @@
 use crate::octal;
 use crate::tables::{ENDED, IMMINENT};
 
+/// Where a closed form starts to repeat, and its period, as `(start, period)`:
+/// `f(x) = f(start + (x − start) mod period)` for every `x ≥ start`. Read off the forms above
+/// (checked in the tests): `g±` alternate from 1 on; the foreclosed normal value, shortened
+/// normal play and the remotenesses are constant from 2 (4, for misère remoteness) on;
+/// selective play alternates from 6 on (2, in normal play); shortened misère play repeats
+/// with 5 from 2 on.
+pub(crate) const GRUNDY_PERIODIC: (u64, u64) = (1, 2);
+pub(crate) const FORECLOSED_NORMAL_PERIODIC: (u64, u64) = (2, 1);
+pub(crate) const SELECTIVE_PERIODIC: (u64, u64) = (6, 2);
+pub(crate) const SHORTENED_PERIODIC: (u64, u64) = (2, 5);
+pub(crate) const REMOTENESS_PERIODIC: (u64, u64) = (4, 1);
+
 /// `g⁺(x)`.
 pub(crate) fn grundy_normal(x: u64) -> u32 {
     (x.saturating_sub(1) % 2) as u32
@@ -56,6 +68,11 @@ impl ForeclosedMisere {
         let dawson = octal::table(&[0, 0, 7], 400);
         let proof = octal::prove_period(&dawson, 2)?;
         Some(ForeclosedMisere { dawson, preperiod: proof.preperiod, period: proof.period })
+    }
+
+    /// Where the values start to repeat, and the period, as for the other closed forms.
+    pub(crate) fn periodic(&self) -> (u64, u64) {
+        (2 + self.preperiod as u64, self.period as u64)
     }
 
     pub(crate) fn value(&self, x: u64) -> u32 {
@@ -149,6 +166,31 @@ mod tests {
             assert_eq!(suspense_misere(first - 1), 2 * k + 1, "x = 3·2^{k} − 1");
             assert_eq!(suspense_misere(first), 2 * k + 2, "x = 3·2^{k}");
             assert_eq!(suspense_misere(2 * first - 2), 2 * k + 2, "x = 3·2^{} − 2", k + 1);
+        }
+    }
+
+    /// Each periodic closed form repeats as claimed, far and near.
+    #[test]
+    fn closed_forms_repeat_as_claimed() {
+        let dawson = ForeclosedMisere::new().unwrap();
+        type Form<'a> = (&'a str, &'a dyn Fn(u64) -> u32, (u64, u64));
+        let forms: [Form; 10] = [
+            ("g+", &grundy_normal, GRUNDY_PERIODIC),
+            ("g-", &grundy_misere, GRUNDY_PERIODIC),
+            ("foreclosed+", &foreclosed_normal, FORECLOSED_NORMAL_PERIODIC),
+            ("foreclosed-", &|x| dawson.value(x), dawson.periodic()),
+            ("selective+", &selective_normal, SELECTIVE_PERIODIC),
+            ("selective-", &selective_misere, SELECTIVE_PERIODIC),
+            ("shortened+", &shortened_normal, SHORTENED_PERIODIC),
+            ("shortened-", &shortened_misere, SHORTENED_PERIODIC),
+            ("remoteness+", &remoteness_normal, REMOTENESS_PERIODIC),
+            ("remoteness-", &remoteness_misere, REMOTENESS_PERIODIC),
+        ];
+        let far = [1 << 32, (1 << 32) + 1, u64::MAX - 1, u64::MAX, 10_000_000_019];
+        for (name, f, (start, period)) in forms {
+            for x in (start..start + 5000).chain(far) {
+                assert_eq!(f(x), f(start + (x - start) % period), "{name} at {x}");
+            }
         }
     }
 
