@@ -14,6 +14,8 @@ use crate::tables::{self, ENDED, IMMINENT, MISERE_WINS, MexRule, NORMAL_WINS, OP
 enum Column<T> {
     /// Values of plates `0..table.len()`.
     Table(Vec<T>),
+    /// Values of plates `0..table.len()` that each fit in a byte.
+    Bytes(Vec<u8>),
     /// Values that repeat from some plate on, for every plate size.
     Periodic(Periodic<T>),
     /// A closed form, for every plate size.
@@ -81,17 +83,51 @@ impl<T, F: Fn(u64) -> T + Send + Sync> Formula<T> for F {
     }
 }
 
-impl<T: Copy> Column<T> {
+/// A column's value type, which a byte can hold when the values are small.
+trait Entry: Copy + Default + Send + Sync + 'static {
+    fn from_byte(byte: u8) -> Self;
+}
+
+impl Entry for u8 {
+    #[inline(always)]
+    fn from_byte(byte: u8) -> u8 {
+        byte
+    }
+}
+
+impl Entry for u32 {
+    #[inline(always)]
+    fn from_byte(byte: u8) -> u32 {
+        byte.into()
+    }
+}
+
+/// (Pairs of Grundy values are never kept in bytes; the impl only lets every column read alike.)
+impl Entry for [u32; 2] {
+    #[inline(always)]
+    fn from_byte(byte: u8) -> [u32; 2] {
+        [byte.into(); 2]
+    }
+}
+
+impl Column<u32> {
+    /// The column of a table that may be kept in bytes.
+    fn values(values: tables::Values) -> Column<u32> {
+        match values {
+            tables::Values::Bytes(bytes) => Column::Bytes(bytes),
+            tables::Values::Words(words) => Column::Table(words),
+        }
+    }
+}
+
+impl<T: Entry> Column<T> {
     fn formula(f: impl Fn(u64) -> T + Send + Sync + 'static) -> Column<T> {
         Column::Formula(Box::new(f))
     }
 
     /// Replaces a closed form by its values on `0..=n`, computed on two threads when many;
     /// `false` when the column is not a closed form.
-    fn tabulate(&mut self, n: usize) -> bool
-    where
-        T: Default + Send,
-    {
+    fn tabulate(&mut self, n: usize) -> bool {
         let Column::Formula(f) = self else { return false };
         let mut table = vec![T::default(); n + 1];
         let half = table.len().div_ceil(2).max(1 << 16);
@@ -113,7 +149,8 @@ impl<T: Copy> Column<T> {
     #[inline]
     fn get(&self, x: u64) -> Option<T> {
         match self {
-            Column::Table(table) => usize::try_from(x).ok().and_then(|x| table.get(x).copied()),
+            Column::Table(table) => table[..].look_up(x),
+            Column::Bytes(table) => Widen(table).look_up(x),
             Column::Periodic(periodic) => Some(periodic.at(x)),
             Column::Formula(f) => Some(f.at(x)),
         }
@@ -279,7 +316,7 @@ impl PileSolver {
             // Both conventions' outcome bits, in one pass.
             let outcomes = || tables::outcome_table(&heap, n).map(Column::Table);
             let parity = |hurry| {
-                tables::parity_table(&heap, n, ParityRule { wanted: usize::from(misere), hurry }).map(Column::Table)
+                tables::parity_values(&heap, n, ParityRule { wanted: usize::from(misere), hurry }).map(Column::values)
             };
             let plan = match (rules.compound, play) {
                 (Compound::Disjunctive, Play::Normal) => Plan::Disjunctive { grundy: grundy(0)? },
@@ -446,6 +483,9 @@ impl PileSolver {
                     Column::Table(table) => {
                         user.with(&TableFold { solver: self, combine: $combine, table: &table[..] })
                     }
+                    Column::Bytes(table) => {
+                        user.with(&TableFold { solver: self, combine: $combine, table: &Widen(table) })
+                    }
                     Column::Periodic(table) => user.with(&TableFold { solver: self, combine: $combine, table }),
                     Column::Formula(_) => user.with(self),
                 }
@@ -574,6 +614,16 @@ impl<T: Copy + Sync> Lookup<T> for [T] {
     #[inline(always)]
     fn look_up(&self, x: u64) -> Option<T> {
         usize::try_from(x).ok().and_then(|x| self.get(x)).copied()
+    }
+}
+
+/// A byte-wide table read as its column's value type.
+struct Widen<'a>(&'a [u8]);
+
+impl<T: Entry> Lookup<T> for Widen<'_> {
+    #[inline(always)]
+    fn look_up(&self, x: u64) -> Option<T> {
+        self.0.look_up(x).map(T::from_byte)
     }
 }
 

@@ -324,7 +324,7 @@ impl Gather {
 }
 
 /// The parity extremes of the options of `x`, option by option.
-#[inline]
+#[cfg(test)]
 fn scan_extremes(heap: &Heap, x: u64, table: &[u32]) -> Extremes {
     let mut gather = Gather::EMPTY;
     heap.for_each_option(x, |y| gather.add(table[y as usize]));
@@ -334,78 +334,143 @@ fn scan_extremes(heap: &Heap, x: u64, table: &[u32]) -> Extremes {
 /// Remotenesses or suspense numbers of heaps `0..=n` (0 for a heap with no option).
 pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<u32>, Unsupported> {
     let mut table = new_table(n)?;
+    fill_parity(heap, rule, &mut table).expect("every value fits in 32 bits");
+    Ok(table)
+}
+
+/// Values of heaps `0..=n`, a byte each when they all fit: a smaller table costs fewer fresh
+/// pages and fewer cache misses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Values {
+    Bytes(Vec<u8>),
+    Words(Vec<u32>),
+}
+
+/// As [`parity_table`], a byte a value when they fit: the table is built in bytes, and built
+/// again in words as soon as a value does not fit (early, for values that grow with the heap).
+pub(crate) fn parity_values(heap: &Heap, n: u64, rule: ParityRule) -> Result<Values, Unsupported> {
+    let mut bytes = zeroed_table(n)?;
+    if fill_parity(heap, rule, &mut bytes).is_ok() {
+        return Ok(Values::Bytes(bytes));
+    }
+    drop(bytes);
+    parity_table(heap, n, rule).map(Values::Words)
+}
+
+/// A table entry: a value kept in fewer bits when it fits.
+trait Slot: Copy + Default {
+    fn narrow(value: u32) -> Option<Self>;
+    fn widen(self) -> u32;
+}
+
+impl Slot for u8 {
+    #[inline(always)]
+    fn narrow(value: u32) -> Option<u8> {
+        u8::try_from(value).ok()
+    }
+
+    #[inline(always)]
+    fn widen(self) -> u32 {
+        self.into()
+    }
+}
+
+impl Slot for u32 {
+    #[inline(always)]
+    fn narrow(value: u32) -> Option<u32> {
+        Some(value)
+    }
+
+    #[inline(always)]
+    fn widen(self) -> u32 {
+        self
+    }
+}
+
+/// A value did not fit its slot.
+#[derive(Debug)]
+struct Overflow;
+
+/// Fills `table` with the rule's values of heaps `0..table.len()`.
+fn fill_parity<T: Slot>(heap: &Heap, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
+    let n = table.len() - 1;
     // Narrow intervals are cheaper to scan than to keep in queues.
     let narrow = heap.widest_interval().is_some_and(|width| width <= 16);
     match heap.shape() {
         // Options 0..x (nim, or a band wider than the table): the window only grows.
-        Some(shape @ Shape::Band { b, .. }) if b >= n as usize => {
-            with_intervals!(shape, |intervals| parity_growing(intervals, rule, &mut table))
+        Some(shape @ Shape::Band { b, .. }) if b >= n => {
+            with_intervals!(shape, |intervals| parity_growing(intervals, rule, table))
         }
-        Some(shape) if narrow => with_intervals!(shape, |intervals| parity_scan(intervals, rule, &mut table)),
-        Some(shape) => with_intervals!(shape, |intervals| parity_window(intervals, rule, &mut table)),
+        Some(shape) if narrow => with_intervals!(shape, |intervals| parity_scan(intervals, rule, table)),
+        Some(shape) => with_intervals!(shape, |intervals| parity_window(intervals, rule, table)),
         None => {
             for x in 0..=n {
-                table[x as usize] = rule.choose(scan_extremes(heap, x, &table));
+                let mut gather = Gather::EMPTY;
+                heap.for_each_option(x as u64, |y| gather.add(table[y as usize].widen()));
+                table[x] = T::narrow(rule.choose(gather.extremes())).ok_or(Overflow)?;
             }
+            Ok(())
         }
     }
-    Ok(table)
 }
 
 /// Parity values over windows `table[0..end]`: the window only grows, so its highest rank is
 /// a running maximum.
-fn parity_growing(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u32]) {
+fn parity_growing<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
     let (mut best, mut high_end, mut last_rank) = (0u32, 0usize, 0u32);
     for x in 0..table.len() {
         let (lo, end) = intervals.next_heap();
         debug_assert!(lo == 0, "a growing window starts at 0");
         while high_end < end {
             // The newest heap's rank is carried in a register, not read back.
-            best = best.max(if high_end + 1 == x { last_rank } else { rule.rank(table[high_end]) });
+            best = best.max(if high_end + 1 == x { last_rank } else { rule.rank(table[high_end].widen()) });
             high_end += 1;
         }
-        table[x] = rule.value(best);
+        table[x] = T::narrow(rule.value(best)).ok_or(Overflow)?;
         last_rank = rule.next_rank(best);
     }
+    Ok(())
 }
 
 /// Parity values over short windows `table[lo..end]`, each scanned for its highest rank. The
 /// newest heap's rank is carried in a register, not read back from the table: the loop's chain
 /// of dependencies then runs through no memory.
-fn parity_scan(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u32]) {
+fn parity_scan<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
     let mut last_rank = 0;
     for x in 0..table.len() {
         let (lo, end) = intervals.next_heap();
         let fresh = end == x && end > lo;
         let stored = &table[lo..end - usize::from(fresh)];
-        let best = stored.iter().fold(if fresh { last_rank } else { 0 }, |best, &v| best.max(rule.rank(v)));
-        table[x] = rule.value(best);
+        let best = stored.iter().fold(if fresh { last_rank } else { 0 }, |best, &v| best.max(rule.rank(v.widen())));
+        table[x] = T::narrow(rule.value(best)).ok_or(Overflow)?;
         last_rank = rule.next_rank(best);
     }
+    Ok(())
 }
 
 /// Parity values over sliding windows `table[lo..end]`, both ends never decreasing: a queue
 /// of the window's highest ranks, and the newest heap's rank in a register.
-fn parity_window(mut intervals: impl Intervals, rule: ParityRule, table: &mut [u32]) {
+fn parity_window<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
     let mut window = MaxWindow::default();
     let (mut high_end, mut last_rank) = (0usize, 0u32);
     for x in 0..table.len() {
         let (lo, end) = intervals.next_heap();
         if end == 0 {
-            table[x] = 0;
+            table[x] = T::default();
             last_rank = rule.next_rank(0);
             continue;
         }
         let fresh = end == x && end > lo;
         while high_end < end - usize::from(fresh) {
-            window.push(high_end, rule.rank(table[high_end]));
+            window.push(high_end, rule.rank(table[high_end].widen()));
             high_end += 1;
         }
         window.advance_low(lo);
         let best = window.front().max(if fresh { last_rank } else { 0 });
-        table[x] = rule.value(best);
+        table[x] = T::narrow(rule.value(best)).ok_or(Overflow)?;
         last_rank = rule.next_rank(best);
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -483,6 +548,31 @@ mod tests {
                 misere |= !operable;
                 let expected = outcome(normal, misere, operable);
                 assert_eq!(outcomes[x as usize], expected, "{operation} outcomes at {x}");
+            }
+        }
+    }
+
+    /// Parity tables are kept in bytes exactly when every value fits, and hold the same values.
+    #[test]
+    fn parity_values_are_bytes_when_they_fit() {
+        for operation in ["nim", "half", "sub:1,2,3", "mod:17", "sub:1,3", "upto:5000"] {
+            let fast = heap(operation);
+            for wanted in 0..2 {
+                for hurry in [true, false] {
+                    let rule = ParityRule { wanted, hurry };
+                    let words = parity_table(&fast, 3000, rule).unwrap();
+                    let fits = words.iter().all(|&v| v <= 255);
+                    match parity_values(&fast, 3000, rule).unwrap() {
+                        Values::Bytes(bytes) => {
+                            assert!(fits, "{operation} {rule:?}");
+                            assert!(bytes.iter().zip(&words).all(|(&b, &w)| u32::from(b) == w), "{operation} {rule:?}");
+                        }
+                        Values::Words(kept) => {
+                            assert!(!fits, "{operation} {rule:?}");
+                            assert_eq!(kept, words, "{operation} {rule:?}");
+                        }
+                    }
+                }
             }
         }
     }
