@@ -71,16 +71,6 @@ impl Heap {
         }
     }
 
-    /// The most options any heap has, when the moves are an interval of bounded length.
-    pub(crate) fn widest_interval(&self) -> Option<u64> {
-        match &self.operation {
-            Operation::UpTo(m) => Some(*m),
-            Operation::Subtraction(set) if self.moves == HeapMoves::Interval => Some(set[set.len() - 1] - set[0] + 1),
-            Operation::Mod(_) => Some(2),
-            _ => None,
-        }
-    }
-
     /// Whether a heap (plate) of `x` tokens has at least one option.
     #[inline(always)]
     pub(crate) fn is_operable(&self, x: u64) -> bool {
@@ -200,6 +190,15 @@ pub(crate) enum Shape {
 }
 
 impl Shape {
+    /// How far below a heap its smallest option can be (`x − lo ≤ reach`), when bounded.
+    pub(crate) fn reach(self) -> Option<usize> {
+        match self {
+            Shape::Band { b, .. } => Some(b),
+            Shape::Mod(_) => Some(2),
+            Shape::Half => None,
+        }
+    }
+
     pub(crate) fn band(self) -> Option<Band> {
         match self {
             Shape::Band { a, b } => Some(Band { x: 0, a, b }),

@@ -394,8 +394,8 @@ struct Overflow;
 /// Fills `table` with the rule's values of heaps `0..table.len()`.
 fn fill_parity<T: Slot>(heap: &Heap, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
     let n = table.len() - 1;
-    // Narrow intervals are cheaper to scan than to keep in queues.
-    let narrow = heap.widest_interval().is_some_and(|width| width <= 16);
+    // Windows that reach back only a few heaps are cheaper to scan than to keep in queues.
+    let narrow = heap.shape().and_then(Shape::reach).is_some_and(|reach| reach <= NARROW);
     match heap.shape() {
         // Options 0..x (nim, or a band wider than the table): the window only grows.
         Some(shape @ Shape::Band { b, .. }) if b >= n => {
@@ -432,18 +432,29 @@ fn parity_growing<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, tabl
     Ok(())
 }
 
-/// Parity values over short windows `table[lo..end]`, each scanned for its highest rank. The
-/// newest heap's rank is carried in a register, not read back from the table: the loop's chain
-/// of dependencies then runs through no memory.
+/// How far back the windows [`parity_scan`] takes may reach.
+const NARROW: usize = 16;
+
+/// Parity values over short windows `table[lo..end]` (reaching at most [`NARROW`] back), each scanned
+/// for its highest rank in a ring of the last ranks, so that no rank is computed twice. The
+/// newest heap's rank is also carried in a register, not read back: the loop's chain of
+/// dependencies then runs through no memory.
 fn parity_scan<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
+    const RING: usize = NARROW;
+    // `ranks[y % RING]`: the rank of heap `y`, for the last `RING` heaps.
+    let mut ranks = [0u32; RING];
     let mut last_rank = 0;
     for x in 0..table.len() {
         let (lo, end) = intervals.next_heap();
+        debug_assert!(lo + RING >= x, "a narrow window");
         let fresh = end == x && end > lo;
-        let stored = &table[lo..end - usize::from(fresh)];
-        let best = stored.iter().fold(if fresh { last_rank } else { 0 }, |best, &v| best.max(rule.rank(v.widen())));
+        let mut best = if fresh { last_rank } else { 0 };
+        for y in lo..end - usize::from(fresh) {
+            best = best.max(ranks[y % RING]);
+        }
         table[x] = T::narrow(rule.value(best)).ok_or(Overflow)?;
         last_rank = rule.next_rank(best);
+        ranks[x % RING] = last_rank;
     }
     Ok(())
 }
@@ -495,6 +506,8 @@ mod tests {
             "mod:1",
             "sub:1,2,3",
             "sub:5,6",
+            "sub:20,21",
+            "sub:16,17,18",
             "mod:17",
             "upto:1000",
             "sub:1,3",
