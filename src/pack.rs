@@ -10,6 +10,7 @@
 
 use std::io::Write;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::Context;
 use grundy_fast::{Fold, FoldUser, PileSolver, Tally};
@@ -669,19 +670,21 @@ type Wins = Vec<Part>;
 /// Answers a long input while reading it, on two threads; `None` when the exact way must decide.
 ///
 /// The second thread starts at once: while the first reads the first lines and builds the
-/// tables, it touches every page of the rest (so that neither reader waits on page faults),
-/// then waits for the solver and reads the second half.
+/// tables, it touches the pages of the rest (so that the readers seldom wait on page faults),
+/// then waits for the solver. The rest is cut into chunks at line starts, which both threads
+/// claim until none is left: a thread that starts late (a sleeping core can take a millisecond
+/// to wake) or runs slow simply reads fewer.
 fn stream(input: &[u8]) -> Option<Wins> {
     if input.len() < PARALLEL_FROM {
         return None;
     }
     let (prefix, rest) = input.split_at(line_start_after(input, PREFIX));
-    let (left, right) = rest.split_at(line_start_after(rest, rest.len() / 2));
+    let chunks = Chunks { rest, next: AtomicUsize::new(0) };
     let solver: OnceLock<Option<PileSolver>> = OnceLock::new();
     std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
-            touch_pages(rest);
-            solver.wait().as_ref().and_then(|solver| solver.with_fold(ReadGames(right)))
+            touch_pages(rest, || solver.get().is_some());
+            solver.wait().as_ref().and_then(|solver| solver.with_fold(&chunks))
         });
         let head = {
             // Whatever happens here, the helper must not wait for ever.
@@ -699,10 +702,12 @@ fn stream(input: &[u8]) -> Option<Wins> {
             let _ = solver.set(built);
             head
         };
-        let (first, left) = solver.get()?.as_ref()?.with_fold(HeadAndLeft { head: &head.sink, left })?;
-        let right = helper.join().ok().flatten()?;
-        let games = first.1 + left.1 + right.1;
-        (games as u64 == head.games).then(|| vec![first, left, right])
+        let (first, mut parts) = solver.get()?.as_ref()?.with_fold(Head { head: &head.sink, chunks: &chunks })?;
+        parts.extend(helper.join().ok().flatten()?);
+        parts.sort_unstable_by_key(|&(chunk, _)| chunk);
+        let wins: Wins = std::iter::once(first).chain(parts.into_iter().map(|(_, part)| part)).collect();
+        let games: usize = wins.iter().map(|&(_, games)| games).sum();
+        (games as u64 == head.games).then_some(wins)
     })
 }
 
@@ -715,36 +720,75 @@ impl Drop for Unblock<'_> {
     }
 }
 
-/// Reads a byte of every page, so that the pages are mapped before the readers need them.
-fn touch_pages(bytes: &[u8]) {
-    let sum = bytes.iter().step_by(4096).fold(0u8, |sum, &byte| sum.wrapping_add(byte));
-    std::hint::black_box(sum);
+/// Reads a byte of every page, so that the pages are mapped before the readers need them,
+/// until `enough` says to stop (checked every 64 pages).
+fn touch_pages(bytes: &[u8], enough: impl Fn() -> bool) {
+    for pages in bytes.chunks(64 << 12) {
+        if enough() {
+            return;
+        }
+        let sum = pages.iter().step_by(1 << 12).fold(0u8, |sum, &byte| sum.wrapping_add(byte));
+        std::hint::black_box(sum);
+    }
 }
 
 /// The answers of a part of the input: (bits, number of games), as in [`Wins`].
 type Part = (Vec<u64>, usize);
 
-/// The games of a part of the input, each answered as it ends; `None` if anything is off.
-struct ReadGames<'a>(&'a [u8]);
+/// The input after its first lines, in chunks of about [`CHUNK`] bytes cut at line starts,
+/// claimed one at a time by whichever thread is free.
+struct Chunks<'a> {
+    rest: &'a [u8],
+    /// The next chunk to claim.
+    next: AtomicUsize,
+}
 
-impl FoldUser for ReadGames<'_> {
-    type Output = Option<Part>;
+/// About how long a chunk is.
+const CHUNK: usize = 1 << 18;
 
-    fn with<F: Fold>(self, fold: &F) -> Option<Part> {
-        read_games(fold, self.0).map(|answer| (answer.wins, answer.ended))
+impl Chunks<'_> {
+    /// Where chunk `k` starts: the first line start at or after `k · CHUNK` (the end when
+    /// there is none), so that chunks cover the input one after another.
+    fn start(&self, k: usize) -> usize {
+        match k {
+            0 => 0,
+            _ => line_start_after(self.rest, k.saturating_mul(CHUNK) - 1),
+        }
     }
 }
 
-/// The kept first lines, answered, then the first half of the rest, read and answered.
-struct HeadAndLeft<'a> {
-    head: &'a Store,
-    left: &'a [u8],
+/// Claims chunks until none is left, and reads and answers each: (chunk, answers) for each,
+/// or `None` when anything is off.
+impl FoldUser for &Chunks<'_> {
+    type Output = Option<Vec<(usize, Part)>>;
+
+    fn with<F: Fold>(self, fold: &F) -> Option<Vec<(usize, Part)>> {
+        let mut parts = Vec::new();
+        loop {
+            let k = self.next.fetch_add(1, Ordering::Relaxed);
+            let start = self.start(k);
+            if start >= self.rest.len() {
+                return Some(parts);
+            }
+            let end = self.start(k + 1);
+            if start < end {
+                let answer = read_games(fold, &self.rest[start..end])?;
+                parts.push((k, (answer.wins, answer.ended)));
+            }
+        }
+    }
 }
 
-impl FoldUser for HeadAndLeft<'_> {
-    type Output = Option<(Part, Part)>;
+/// The kept first lines, answered; then chunks, as [`Chunks`] claims them.
+struct Head<'a> {
+    head: &'a Store,
+    chunks: &'a Chunks<'a>,
+}
 
-    fn with<F: Fold>(self, fold: &F) -> Option<(Part, Part)> {
+impl FoldUser for Head<'_> {
+    type Output = Option<(Part, Vec<(usize, Part)>)>;
+
+    fn with<F: Fold>(self, fold: &F) -> Option<(Part, Vec<(usize, Part)>)> {
         let mut first = Answer::new(fold);
         let Store { ends, plates } = self.head;
         let mut start = 0;
@@ -758,8 +802,8 @@ impl FoldUser for HeadAndLeft<'_> {
         if first.failed {
             return None;
         }
-        let left = ReadGames(self.left).with(fold)?;
-        Some(((first.wins, first.ended), left))
+        let parts = self.chunks.with(fold)?;
+        Some(((first.wins, first.ended), parts))
     }
 }
 
@@ -921,11 +965,15 @@ mod tests {
 
     #[test]
     fn long_inputs_read_on_two_threads_answer_as_on_one() {
-        for rules in ["0 0 0 0", "1 2 1 1", "4 1 0 1", "3 0 0 1"] {
-            let text = long_input(rules, 300, 200, false);
-            assert!(stream(text.as_bytes()).is_some(), "{rules}: the cuts fall between games");
-            let alone = answer(&parse(text.as_bytes()).unwrap()).unwrap();
-            assert_eq!(solve(text.as_bytes()).unwrap(), alone, "{rules}");
+        // Many chunks of many lines; lines longer than a chunk (chunks with no line start).
+        for (games, plates) in [(1500, 150), (6, 60_000)] {
+            for rules in ["0 0 0 0", "1 2 1 1", "4 1 0 1", "3 0 0 1"] {
+                let text = long_input(rules, games, plates, false);
+                assert!(text.len() > 4 * CHUNK);
+                assert!(stream(text.as_bytes()).is_some(), "{rules}: the cuts fall between games");
+                let alone = answer(&parse(text.as_bytes()).unwrap()).unwrap();
+                assert_eq!(solve(text.as_bytes()).unwrap(), alone, "{rules}");
+            }
         }
     }
 
