@@ -174,6 +174,13 @@ pub(crate) fn outcome(normal_wins: bool, misere_wins: bool, operable: bool) -> u
 pub(crate) fn outcome_table(heap: &Heap, n: u64) -> Result<Vec<u8>, Unsupported> {
     let mut table = zeroed_table(n)?;
     match heap.shape() {
+        // Options 0..x (nim, or a band wider than the table): the window only grows.
+        Some(shape @ Shape::Band { b, .. }) if b >= n as usize => {
+            with_intervals!(shape, |intervals| outcome_growing(intervals, &mut table))
+        }
+        Some(shape) if shape.reach().is_some_and(|reach| reach <= HISTORY) => {
+            with_intervals!(shape, |intervals| outcome_history(intervals, &mut table))
+        }
         Some(shape) => with_intervals!(shape, |intervals| outcome_window(intervals, &mut table)),
         None => {
             for x in 0..=n {
@@ -188,6 +195,52 @@ pub(crate) fn outcome_table(heap: &Heap, n: u64) -> Result<Vec<u8>, Unsupported>
         }
     }
     Ok(table)
+}
+
+/// Outcome bits over windows `table[0..end]`: once a lost heap is in the window, every later
+/// heap wins (in that convention).
+fn outcome_growing(mut intervals: impl Intervals, table: &mut [u8]) {
+    // The conventions in which some heap so far is lost, as outcome bits.
+    let (mut lost, mut high_end, mut last) = (0u8, 0usize, 0u8);
+    for x in 0..table.len() {
+        let (lo, end) = intervals.next_heap();
+        debug_assert!(lo == 0, "a growing window starts at 0");
+        last = if end == 0 {
+            MISERE_WINS
+        } else {
+            while high_end < end {
+                // The newest heap's bits are carried in a register, not read back.
+                let bits = if high_end + 1 == x { last } else { table[high_end] };
+                lost |= !bits & (NORMAL_WINS | MISERE_WINS);
+                high_end += 1;
+            }
+            lost | OPERABLE
+        };
+        table[x] = last;
+    }
+}
+
+/// How far back the windows [`outcome_history`] takes may reach.
+const HISTORY: usize = 32;
+
+/// Outcome bits over windows reaching at most [`HISTORY`] heaps back: one bit per recent heap
+/// and convention, set when the heap is lost, shifted along; a window is a mask of them.
+fn outcome_history(mut intervals: impl Intervals, table: &mut [u8]) {
+    // Bit `i` of each: heap `x − 1 − i` is lost (normal play, misère play).
+    let (mut normal_lost, mut misere_lost) = (0u64, 0u64);
+    for (x, slot) in table.iter_mut().enumerate() {
+        let (lo, end) = intervals.next_heap();
+        let bits = if end == 0 {
+            MISERE_WINS
+        } else {
+            // Heaps lo..end are bits x − end ..= x − 1 − lo.
+            let window = (u64::MAX >> (64 - (end - lo))) << (x - end);
+            outcome(normal_lost & window != 0, misere_lost & window != 0, true)
+        };
+        *slot = bits;
+        normal_lost = (normal_lost << 1) | u64::from(bits & NORMAL_WINS == 0);
+        misere_lost = (misere_lost << 1) | u64::from(bits & MISERE_WINS == 0);
+    }
 }
 
 /// Outcome bits over sliding windows `table[lo..=hi]`, both ends never decreasing: the window's
@@ -499,6 +552,7 @@ mod tests {
             "nim",
             "upto:3",
             "upto:40",
+            "upto:32",
             "sub:2,3,4",
             "sub:3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
             "half",
