@@ -68,10 +68,13 @@ impl<T: Copy> Periodic<T> {
 /// form so that tabulating it costs no call per plate.
 trait Formula<T>: Send + Sync {
     fn at(&self, x: u64) -> T;
+    /// The values of plates `first, first + 1, …`.
     fn fill(&self, first: u64, values: &mut [T]);
+    /// As `fill`, in bytes; `false` (and `values` partly filled) when some value does not fit.
+    fn fill_bytes(&self, first: u64, bytes: &mut [u8]) -> bool;
 }
 
-impl<T, F: Fn(u64) -> T + Send + Sync> Formula<T> for F {
+impl<T: Entry, F: Fn(u64) -> T + Send + Sync> Formula<T> for F {
     fn at(&self, x: u64) -> T {
         self(x)
     }
@@ -81,17 +84,49 @@ impl<T, F: Fn(u64) -> T + Send + Sync> Formula<T> for F {
             *value = self(x);
         }
     }
+
+    fn fill_bytes(&self, first: u64, bytes: &mut [u8]) -> bool {
+        for (x, byte) in (first..).zip(bytes) {
+            match self(x).to_byte() {
+                Some(value) => *byte = value,
+                None => return false,
+            }
+        }
+        true
+    }
+}
+
+/// Runs `fill(first, part)` over `table` in two parts on two threads when it is long: `true`
+/// when both parts say so.
+fn on_two_threads<T: Send>(table: &mut [T], fill: impl Fn(u64, &mut [T]) -> bool + Sync) -> bool {
+    let half = table.len().div_ceil(2).max(1 << 16);
+    let fill = &fill;
+    std::thread::scope(|scope| {
+        let mut parts = table.chunks_mut(half);
+        let first = parts.next();
+        let second = parts.next().map(|values| scope.spawn(move || fill(half as u64, values)));
+        let first = first.is_none_or(|values| fill(0, values));
+        let second = second.is_none_or(|part| part.join().unwrap_or(false));
+        first && second
+    })
 }
 
 /// A column's value type, which a byte can hold when the values are small.
 trait Entry: Copy + Default + Send + Sync + 'static {
     fn from_byte(byte: u8) -> Self;
+    /// The value as a byte, when it is one and a byte column may hold it.
+    fn to_byte(self) -> Option<u8>;
 }
 
 impl Entry for u8 {
     #[inline(always)]
     fn from_byte(byte: u8) -> u8 {
         byte
+    }
+
+    #[inline(always)]
+    fn to_byte(self) -> Option<u8> {
+        Some(self)
     }
 }
 
@@ -100,13 +135,23 @@ impl Entry for u32 {
     fn from_byte(byte: u8) -> u32 {
         byte.into()
     }
+
+    #[inline(always)]
+    fn to_byte(self) -> Option<u8> {
+        u8::try_from(self).ok()
+    }
 }
 
-/// (Pairs of Grundy values are never kept in bytes; the impl only lets every column read alike.)
+/// Pairs of Grundy values are never kept in bytes.
 impl Entry for [u32; 2] {
     #[inline(always)]
     fn from_byte(byte: u8) -> [u32; 2] {
         [byte.into(); 2]
+    }
+
+    #[inline(always)]
+    fn to_byte(self) -> Option<u8> {
+        None
     }
 }
 
@@ -127,22 +172,22 @@ impl<T: Entry> Column<T> {
 
     /// Replaces a closed form by its values on `0..=n`, computed on two threads when many;
     /// `false` when the column is not a closed form.
+    /// Values that all fit in a byte are kept in bytes.
     fn tabulate(&mut self, n: usize) -> bool {
         let Column::Formula(f) = self else { return false };
-        let mut table = vec![T::default(); n + 1];
-        let half = table.len().div_ceil(2).max(1 << 16);
         let f = &**f;
-        std::thread::scope(|scope| {
-            let mut parts = table.chunks_mut(half).enumerate();
-            let first = parts.next();
-            for (part, values) in parts {
-                scope.spawn(move || f.fill((part * half) as u64, values));
-            }
-            if let Some((_, values)) = first {
-                f.fill(0, values);
-            }
-        });
-        *self = Column::Table(table);
+        let mut bytes = vec![0u8; n + 1];
+        *self = if on_two_threads(&mut bytes, |first, values| f.fill_bytes(first, values)) {
+            Column::Bytes(bytes)
+        } else {
+            drop(bytes);
+            let mut table = vec![T::default(); n + 1];
+            on_two_threads(&mut table, |first, values| {
+                f.fill(first, values);
+                true
+            });
+            Column::Table(table)
+        };
         true
     }
 
@@ -959,6 +1004,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A tabulated closed form is kept in bytes when its values fit, in words otherwise, and
+    /// reads as the form either way (across the two threads' parts).
+    #[test]
+    fn tabulated_forms_are_bytes_when_they_fit() {
+        let n = 300_000;
+        let small = |x: u64| (x % 7 + x / 100_000) as u32;
+        let mut column = Column::formula(small);
+        assert!(column.tabulate(n));
+        assert!(matches!(column, Column::Bytes(_)));
+        assert!((0..=n as u64).all(|x| column.get(x) == Some(small(x))));
+        let large = |x: u64| (x * 3 / 2) as u32;
+        let mut column = Column::formula(large);
+        assert!(column.tabulate(n));
+        assert!(matches!(column, Column::Table(_)));
+        assert!((0..=n as u64).all(|x| column.get(x) == Some(large(x))));
+        assert_eq!(column.get(n as u64 + 1), None);
+        assert!(!column.tabulate(n), "a table is not tabulated again");
     }
 
     #[test]

@@ -128,8 +128,8 @@ pub(crate) fn suspense_normal(x: u64) -> u32 {
     if x <= 1 {
         return 0;
     }
-    // 2^j ≤ x + 1 < 2^(j+1)
-    let y = u128::from(x) + 1;
+    // 2^j ≤ x + 1 < 2^(j+1); x + 1 = 2^64 only for the largest x.
+    let Some(y) = x.checked_add(1) else { return 2 * (64 - 1) };
     let j = y.ilog2();
     if y.is_power_of_two() { 2 * (j - 1) } else { 2 * j - 1 }
 }
