@@ -16,6 +16,8 @@ enum Column<T> {
     Table(Vec<T>),
     /// Values of plates `0..table.len()` that each fit in a byte.
     Bytes(Vec<u8>),
+    /// Values of plates `0..table.len()` kept in blocks, a byte each.
+    Blocks(tables::Blocks),
     /// Values that repeat from some plate on, for every plate size.
     Periodic(Periodic<T>),
     /// A closed form, for every plate size.
@@ -114,6 +116,9 @@ fn on_two_threads<T: Send>(table: &mut [T], fill: impl Fn(u64, &mut [T]) -> bool
 /// A column's value type, which a byte can hold when the values are small.
 trait Entry: Copy + Default + Send + Sync + 'static {
     fn from_byte(byte: u8) -> Self;
+    /// A value of a [`tables::Blocks`] column. Blocks are built for columns of words only; the
+    /// other types take the word as they can, so that every column reads alike.
+    fn from_word(word: u32) -> Self;
     /// The value as a byte, when it is one and a byte column may hold it.
     fn to_byte(self) -> Option<u8>;
 }
@@ -122,6 +127,10 @@ impl Entry for u8 {
     #[inline(always)]
     fn from_byte(byte: u8) -> u8 {
         byte
+    }
+
+    fn from_word(word: u32) -> u8 {
+        u8::try_from(word).unwrap_or(u8::MAX)
     }
 
     #[inline(always)]
@@ -137,6 +146,11 @@ impl Entry for u32 {
     }
 
     #[inline(always)]
+    fn from_word(word: u32) -> u32 {
+        word
+    }
+
+    #[inline(always)]
     fn to_byte(self) -> Option<u8> {
         u8::try_from(self).ok()
     }
@@ -147,6 +161,10 @@ impl Entry for [u32; 2] {
     #[inline(always)]
     fn from_byte(byte: u8) -> [u32; 2] {
         [byte.into(); 2]
+    }
+
+    fn from_word(word: u32) -> [u32; 2] {
+        [word; 2]
     }
 
     #[inline(always)]
@@ -160,6 +178,7 @@ impl Column<u32> {
     fn values(values: tables::Values) -> Column<u32> {
         match values {
             tables::Values::Bytes(bytes) => Column::Bytes(bytes),
+            tables::Values::Blocks(blocks) => Column::Blocks(blocks),
             tables::Values::Words(words) => Column::Table(words),
         }
     }
@@ -196,6 +215,7 @@ impl<T: Entry> Column<T> {
         match self {
             Column::Table(table) => table[..].look_up(x),
             Column::Bytes(table) => Widen(table).look_up(x),
+            Column::Blocks(table) => table.look_up(x),
             Column::Periodic(periodic) => Some(periodic.at(x)),
             Column::Formula(f) => Some(f.at(x)),
         }
@@ -531,6 +551,7 @@ impl PileSolver {
                     Column::Bytes(table) => {
                         user.with(&TableFold { solver: self, combine: $combine, table: &Widen(table) })
                     }
+                    Column::Blocks(table) => user.with(&TableFold { solver: self, combine: $combine, table }),
                     Column::Periodic(table) => user.with(&TableFold { solver: self, combine: $combine, table }),
                     Column::Formula(_) => user.with(self),
                 }
@@ -669,6 +690,14 @@ impl<T: Entry> Lookup<T> for Widen<'_> {
     #[inline(always)]
     fn look_up(&self, x: u64) -> Option<T> {
         self.0.look_up(x).map(T::from_byte)
+    }
+}
+
+impl<T: Entry> Lookup<T> for tables::Blocks {
+    #[inline(always)]
+    fn look_up(&self, x: u64) -> Option<T> {
+        let value = self.get(usize::try_from(x).ok()?)?;
+        Some(T::from_word(value))
     }
 }
 

@@ -387,65 +387,135 @@ fn scan_extremes(heap: &Heap, x: u64, table: &[u32]) -> Extremes {
 /// Remotenesses or suspense numbers of heaps `0..=n` (0 for a heap with no option).
 pub(crate) fn parity_table(heap: &Heap, n: u64, rule: ParityRule) -> Result<Vec<u32>, Unsupported> {
     let mut table = new_table(n)?;
-    fill_parity(heap, rule, &mut table).expect("every value fits in 32 bits");
+    fill_parity(heap, rule, &mut table[..]).expect("every value fits in 32 bits");
     Ok(table)
 }
 
-/// Values of heaps `0..=n`, a byte each when they all fit: a smaller table costs fewer fresh
+/// Values of heaps `0..=n`, in as few bytes as they fit: a smaller table costs fewer fresh
 /// pages and fewer cache misses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Values {
     Bytes(Vec<u8>),
+    Blocks(Blocks),
     Words(Vec<u32>),
 }
 
-/// As [`parity_table`], a byte a value when they fit: the table is built in bytes, and built
-/// again in words as soon as a value does not fit (early, for values that grow with the heap).
+/// Values in blocks of [`BLOCK`] heaps: each block's base, and each heap's excess over its
+/// block's base in a byte. Holds values that stay within 255 of a base set 128 below each
+/// block's first value: values that change slowly, as remotenesses of subtraction games do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Blocks {
+    bases: Vec<u32>,
+    excess: Vec<u8>,
+}
+
+/// Heaps per block of [`Blocks`].
+const BLOCK: usize = 64;
+
+impl Blocks {
+    fn new(len: usize) -> Blocks {
+        Blocks { bases: vec![0; len.div_ceil(BLOCK)], excess: vec![0; len] }
+    }
+
+    /// Number of heaps.
+    pub(crate) fn len(&self) -> usize {
+        self.excess.len()
+    }
+
+    /// The value of heap `x`, if it is held.
+    #[inline(always)]
+    pub(crate) fn get(&self, x: usize) -> Option<u32> {
+        let excess = *self.excess.get(x)?;
+        Some(self.bases[x / BLOCK] + u32::from(excess))
+    }
+}
+
+/// As [`parity_table`], in as few bytes as the values fit: built in bytes, then in blocks, then
+/// in words, each attempt ending at the first value that does not fit (early, for values that
+/// outgrow a byte).
 pub(crate) fn parity_values(heap: &Heap, n: u64, rule: ParityRule) -> Result<Values, Unsupported> {
-    let mut bytes = zeroed_table(n)?;
-    if fill_parity(heap, rule, &mut bytes).is_ok() {
+    let mut bytes: Vec<u8> = zeroed_table(n)?;
+    if fill_parity(heap, rule, &mut bytes[..]).is_ok() {
         return Ok(Values::Bytes(bytes));
     }
     drop(bytes);
+    let mut blocks = Blocks::new(n as usize + 1);
+    if fill_parity(heap, rule, &mut blocks).is_ok() {
+        return Ok(Values::Blocks(blocks));
+    }
+    drop(blocks);
     parity_table(heap, n, rule).map(Values::Words)
 }
 
-/// A table entry: a value kept in fewer bits when it fits.
-trait Slot: Copy + Default {
-    fn narrow(value: u32) -> Option<Self>;
-    fn widen(self) -> u32;
+/// Where a table's values are kept, set in increasing heap order.
+trait Store {
+    fn len(&self) -> usize;
+    fn get(&self, x: usize) -> u32;
+    /// Sets the value of heap `x` (after those of every smaller heap), or says it does not fit.
+    fn set(&mut self, x: usize, value: u32) -> Result<(), Overflow>;
 }
 
-impl Slot for u8 {
-    #[inline(always)]
-    fn narrow(value: u32) -> Option<u8> {
-        u8::try_from(value).ok()
+impl Store for [u8] {
+    fn len(&self) -> usize {
+        self.len()
     }
 
     #[inline(always)]
-    fn widen(self) -> u32 {
-        self.into()
-    }
-}
-
-impl Slot for u32 {
-    #[inline(always)]
-    fn narrow(value: u32) -> Option<u32> {
-        Some(value)
+    fn get(&self, x: usize) -> u32 {
+        self[x].into()
     }
 
     #[inline(always)]
-    fn widen(self) -> u32 {
-        self
+    fn set(&mut self, x: usize, value: u32) -> Result<(), Overflow> {
+        self[x] = u8::try_from(value).map_err(|_| Overflow)?;
+        Ok(())
     }
 }
 
-/// A value did not fit its slot.
+impl Store for [u32] {
+    fn len(&self) -> usize {
+        self.len()
+    }
+
+    #[inline(always)]
+    fn get(&self, x: usize) -> u32 {
+        self[x]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, x: usize, value: u32) -> Result<(), Overflow> {
+        self[x] = value;
+        Ok(())
+    }
+}
+
+impl Store for Blocks {
+    fn len(&self) -> usize {
+        self.len()
+    }
+
+    #[inline(always)]
+    fn get(&self, x: usize) -> u32 {
+        self.bases[x / BLOCK] + u32::from(self.excess[x])
+    }
+
+    #[inline(always)]
+    fn set(&mut self, x: usize, value: u32) -> Result<(), Overflow> {
+        let base = &mut self.bases[x / BLOCK];
+        if x % BLOCK == 0 {
+            *base = value.saturating_sub(128);
+        }
+        self.excess[x] = value.checked_sub(*base).and_then(|excess| u8::try_from(excess).ok()).ok_or(Overflow)?;
+        Ok(())
+    }
+}
+
+/// A value did not fit its store.
 #[derive(Debug)]
 struct Overflow;
 
 /// Fills `table` with the rule's values of heaps `0..table.len()`.
-fn fill_parity<T: Slot>(heap: &Heap, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
+fn fill_parity(heap: &Heap, rule: ParityRule, table: &mut (impl Store + ?Sized)) -> Result<(), Overflow> {
     let n = table.len() - 1;
     // Windows that reach back only a few heaps are cheaper to scan than to keep in queues.
     let narrow = heap.shape().and_then(Shape::reach).is_some_and(|reach| reach <= NARROW);
@@ -459,8 +529,8 @@ fn fill_parity<T: Slot>(heap: &Heap, rule: ParityRule, table: &mut [T]) -> Resul
         None => {
             for x in 0..=n {
                 let mut gather = Gather::EMPTY;
-                heap.for_each_option(x as u64, |y| gather.add(table[y as usize].widen()));
-                table[x] = T::narrow(rule.choose(gather.extremes())).ok_or(Overflow)?;
+                heap.for_each_option(x as u64, |y| gather.add(table.get(y as usize)));
+                table.set(x, rule.choose(gather.extremes()))?;
             }
             Ok(())
         }
@@ -469,17 +539,21 @@ fn fill_parity<T: Slot>(heap: &Heap, rule: ParityRule, table: &mut [T]) -> Resul
 
 /// Parity values over windows `table[0..end]`: the window only grows, so its highest rank is
 /// a running maximum.
-fn parity_growing<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
+fn parity_growing(
+    mut intervals: impl Intervals,
+    rule: ParityRule,
+    table: &mut (impl Store + ?Sized),
+) -> Result<(), Overflow> {
     let (mut best, mut high_end, mut last_rank) = (0u32, 0usize, 0u32);
     for x in 0..table.len() {
         let (lo, end) = intervals.next_heap();
         debug_assert!(lo == 0, "a growing window starts at 0");
         while high_end < end {
             // The newest heap's rank is carried in a register, not read back.
-            best = best.max(if high_end + 1 == x { last_rank } else { rule.rank(table[high_end].widen()) });
+            best = best.max(if high_end + 1 == x { last_rank } else { rule.rank(table.get(high_end)) });
             high_end += 1;
         }
-        table[x] = T::narrow(rule.value(best)).ok_or(Overflow)?;
+        table.set(x, rule.value(best))?;
         last_rank = rule.next_rank(best);
     }
     Ok(())
@@ -492,7 +566,11 @@ const NARROW: usize = 16;
 /// for its highest rank in a ring of the last ranks, so that no rank is computed twice. The
 /// newest heap's rank is also carried in a register, not read back: the loop's chain of
 /// dependencies then runs through no memory.
-fn parity_scan<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
+fn parity_scan(
+    mut intervals: impl Intervals,
+    rule: ParityRule,
+    table: &mut (impl Store + ?Sized),
+) -> Result<(), Overflow> {
     const RING: usize = NARROW;
     // `ranks[y % RING]`: the rank of heap `y`, for the last `RING` heaps.
     let mut ranks = [0u32; RING];
@@ -505,7 +583,7 @@ fn parity_scan<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: 
         for y in lo..end - usize::from(fresh) {
             best = best.max(ranks[y % RING]);
         }
-        table[x] = T::narrow(rule.value(best)).ok_or(Overflow)?;
+        table.set(x, rule.value(best))?;
         last_rank = rule.next_rank(best);
         ranks[x % RING] = last_rank;
     }
@@ -514,24 +592,28 @@ fn parity_scan<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: 
 
 /// Parity values over sliding windows `table[lo..end]`, both ends never decreasing: a queue
 /// of the window's highest ranks, and the newest heap's rank in a register.
-fn parity_window<T: Slot>(mut intervals: impl Intervals, rule: ParityRule, table: &mut [T]) -> Result<(), Overflow> {
+fn parity_window(
+    mut intervals: impl Intervals,
+    rule: ParityRule,
+    table: &mut (impl Store + ?Sized),
+) -> Result<(), Overflow> {
     let mut window = MaxWindow::default();
     let (mut high_end, mut last_rank) = (0usize, 0u32);
     for x in 0..table.len() {
         let (lo, end) = intervals.next_heap();
         if end == 0 {
-            table[x] = T::default();
+            table.set(x, 0)?;
             last_rank = rule.next_rank(0);
             continue;
         }
         let fresh = end == x && end > lo;
         while high_end < end - usize::from(fresh) {
-            window.push(high_end, rule.rank(table[high_end].widen()));
+            window.push(high_end, rule.rank(table.get(high_end)));
             high_end += 1;
         }
         window.advance_low(lo);
         let best = window.front().max(if fresh { last_rank } else { 0 });
-        table[x] = T::narrow(rule.value(best)).ok_or(Overflow)?;
+        table.set(x, rule.value(best))?;
         last_rank = rule.next_rank(best);
     }
     Ok(())
@@ -622,26 +704,60 @@ mod tests {
     /// Parity tables are kept in bytes exactly when every value fits, and hold the same values.
     #[test]
     fn parity_values_are_bytes_when_they_fit() {
-        for operation in ["nim", "half", "sub:1,2,3", "mod:17", "sub:1,3", "upto:5000"] {
+        for operation in ["nim", "half", "sub:1,2,3", "mod:17", "sub:1,3", "upto:5000", "sub:400,401", "sub:1000"] {
             let fast = heap(operation);
             for wanted in 0..2 {
                 for hurry in [true, false] {
                     let rule = ParityRule { wanted, hurry };
                     let words = parity_table(&fast, 3000, rule).unwrap();
                     let fits = words.iter().all(|&v| v <= 255);
+                    // Blocks hold them when, in each block, they stay within 255 above 128 below
+                    // the block's first value.
+                    let in_blocks = words.chunks(BLOCK).all(|block| {
+                        let base = block[0].saturating_sub(128);
+                        block.iter().all(|&v| v >= base && v - base <= 255)
+                    });
                     match parity_values(&fast, 3000, rule).unwrap() {
                         Values::Bytes(bytes) => {
                             assert!(fits, "{operation} {rule:?}");
                             assert!(bytes.iter().zip(&words).all(|(&b, &w)| u32::from(b) == w), "{operation} {rule:?}");
                         }
+                        Values::Blocks(blocks) => {
+                            assert!(!fits && in_blocks, "{operation} {rule:?}");
+                            assert_eq!(blocks.len(), words.len());
+                            assert!((0..words.len()).all(|x| blocks.get(x) == Some(words[x])), "{operation} {rule:?}");
+                            assert_eq!(blocks.get(words.len()), None);
+                        }
                         Values::Words(kept) => {
-                            assert!(!fits, "{operation} {rule:?}");
+                            assert!(!fits && !in_blocks, "{operation} {rule:?}");
                             assert_eq!(kept, words, "{operation} {rule:?}");
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Blocks take values within 255 above a base 128 below each block's first value, and
+    /// nothing else.
+    #[test]
+    fn blocks_hold_values_near_each_blocks_first() {
+        let mut blocks = Blocks::new(3 * BLOCK);
+        let values: Vec<u32> = (0..3 * BLOCK as u32).map(|x| 1000 + x * 3 / 2).collect();
+        for (x, &v) in values.iter().enumerate() {
+            blocks.set(x, v).unwrap();
+        }
+        assert!((0..values.len()).all(|x| blocks.get(x) == Some(values[x])));
+        let mut blocks = Blocks::new(BLOCK);
+        blocks.set(0, 5).unwrap();
+        blocks.set(1, 0).unwrap();
+        assert!(blocks.set(2, 5 + 256).is_err());
+        let mut blocks = Blocks::new(BLOCK);
+        blocks.set(0, 1000).unwrap();
+        assert!(blocks.set(1, 1000 - 129).is_err());
+        blocks.set(1, 1000 - 128).unwrap();
+        blocks.set(2, 1000 + 127).unwrap();
+        assert!(blocks.set(3, 1000 + 128).is_err());
     }
 
     /// A rule picks the option of highest rank, and a rank gives back its option's value.
