@@ -159,20 +159,21 @@ fn spaced_number(raw: u64) -> Option<(u32, usize)> {
     if raw as u8 != b' ' {
         return None;
     }
-    let digits = (raw ^ 0x3030_3030_3030_3030) & !0xff;
-    // High bit of each byte (after the space) that is not a digit 0..=9.
-    let not_digit = (digits.wrapping_add(0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8000;
-    let end = (not_digit.trailing_zeros() / 8) as usize;
-    if !(2..=7).contains(&end) {
+    // The seven bytes after the space, each 0..=9 where it is a digit.
+    let digits = (raw >> 8) ^ 0x0030_3030_3030_3030;
+    // High bit of each of the seven bytes that is not a digit.
+    let not_digit = (digits.wrapping_add(0x0076_7676_7676_7676) | digits) & 0x0080_8080_8080_8080;
+    let length = (not_digit.trailing_zeros() / 8) as usize;
+    if !(1..=6).contains(&length) {
         return None;
     }
-    // Right-align the digits (the space's byte and what follows the digits fall away), then
-    // combine pairs, quads and octets by multiplication.
-    let aligned = digits << (8 * (8 - end));
+    // Right-align the digits (what follows them falls away), then combine pairs, quads and
+    // octets by multiplication.
+    let aligned = digits << (8 * (8 - length));
     let pairs = (aligned.wrapping_mul(10 * 256 + 1) >> 8) & 0x00ff_00ff_00ff_00ff;
     let quads = (pairs.wrapping_mul(100 * 65536 + 1) >> 16) & 0x0000_ffff_0000_ffff;
     let value = quads.wrapping_mul((10000 << 32) | 1) >> 32;
-    Some((value as u32, end - 1))
+    Some((value as u32, length))
 }
 
 /// A number of 1 to 7 digits at the start of eight little-endian bytes, followed by white
