@@ -118,10 +118,8 @@ impl Scanner<'_> {
     /// anything else — a line end, a long number, the last 8 bytes of the input, or the game's
     /// last plate. Plates are parsed a batch at a time and then handed over, so that the parse
     /// loop keeps nothing but its place, and the batch's table look-ups overlap.
-    #[inline]
-    fn short_plates(&mut self, games: &mut impl Games, left: &mut u64) {
-        const BATCH: usize = 32;
-        let mut batch = [0u32; BATCH];
+    #[inline(always)]
+    fn short_plates(&mut self, games: &mut impl Games, left: &mut u64, batch: &mut Batch) {
         loop {
             let wanted = (*left).min(BATCH as u64) as usize;
             let (mut at, mut last) = (self.at, self.at);
@@ -150,6 +148,11 @@ impl Scanner<'_> {
         }
     }
 }
+
+/// Plates parsed and not yet handed over (see [`Scanner::short_plates`]); kept by the caller,
+/// so that games of a plate or two do not set one up each.
+type Batch = [u32; BATCH];
+const BATCH: usize = 32;
 
 /// A space and then a number of 1 to 6 digits, at the start of eight little-endian bytes:
 /// the number and its length. The byte after the digits is not checked (it is the next
@@ -367,12 +370,10 @@ impl<F: Fold> Games for Answer<'_, F> {
 
     #[inline(always)]
     fn short_plates(&mut self, plates: &[u32]) {
-        let mut tally = self.tally;
         let mut fits = true;
         for &x in plates {
-            fits &= self.fold.add(&mut tally, x.into());
+            fits &= self.fold.add(&mut self.tally, x.into());
         }
-        self.tally = tally;
         self.failed |= !fits;
     }
 
@@ -386,9 +387,9 @@ impl<F: Fold> Games for Answer<'_, F> {
         if self.ended % 64 == 0 {
             self.wins.push(0);
         }
-        if first_wins {
-            *self.wins.last_mut().expect("a word for this game") |= 1 << (self.ended % 64);
-        }
+        // No branch on the answer: it comes from a table look-up that may miss the cache, and a
+        // mispredicted branch on it would wait for the load (games of one plate are all look-ups).
+        *self.wins.last_mut().expect("a word for this game") |= u64::from(first_wins) << (self.ended % 64);
         self.ended += 1;
     }
 
@@ -472,8 +473,9 @@ impl<G: Games> Reader<G> {
                     self.expect = Expect::Plates(count);
                 }
                 Expect::Plates(mut left) => {
+                    let mut batch = [0; BATCH];
                     while left > 0 {
-                        scanner.short_plates(&mut self.sink, &mut left);
+                        scanner.short_plates(&mut self.sink, &mut left, &mut batch);
                         if left == 0 || !scanner.skip_space() {
                             break;
                         }
@@ -503,6 +505,7 @@ impl<G: Games> Reader<G> {
     #[inline]
     fn short_games(&mut self, scanner: &mut Scanner<'_>) -> bool {
         let start = scanner.at;
+        let mut batch = [0; BATCH];
         while let Some(chunk) = scanner.bytes.get(scanner.at..scanner.at + 8) {
             let chunk: [u8; 8] = chunk.try_into().expect("eight bytes");
             let Some((count, length)) = short_number(u64::from_le_bytes(chunk)) else { break };
@@ -512,7 +515,7 @@ impl<G: Games> Reader<G> {
             scanner.at += length;
             scanner.token_in_line += 1;
             let mut left = u64::from(count);
-            scanner.short_plates(&mut self.sink, &mut left);
+            scanner.short_plates(&mut self.sink, &mut left, &mut batch);
             if left > 0 {
                 self.expect = Expect::Plates(left);
                 return true;

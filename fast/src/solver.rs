@@ -575,56 +575,28 @@ impl PileSolver {
     #[inline]
     fn finish(&self, sum: &Sum) -> Result<Solution, Unsupported> {
         let misere = self.rules.play == Play::Misere;
-        let grundy = |g: u64| Solution { outcome: Outcome::from_first_wins(g != 0), value: Some(Value::Grundy(g)) };
-        let outcome_only = |first: bool| Solution { outcome: Outcome::from_first_wins(first), value: None };
-        Ok(match &self.plan {
-            Plan::Disjunctive { .. } => grundy(sum.xor),
+        match &self.plan {
+            Plan::Disjunctive { .. } => Xor.solution(sum, misere),
             Plan::DisjunctiveMisere { first_untame, .. } => {
-                if sum.plates == 1 {
-                    // One plate: its misère value is the table's, no theory needed.
-                    grundy(sum.misere.into())
-                } else if sum.untame {
-                    let untame = first_untame.unwrap_or_default();
-                    return Err(Unsupported::NoTheory(format!(
-                        "the misère disjunctive rule needs tame plates, and heap {untame} is not tame \
-                         (its normal and misère Grundy values differ and are not 0 and 1), while the \
-                         largest plate is {}",
-                        sum.largest
-                    )));
-                } else {
-                    grundy(sum.xor ^ u64::from(sum.all_swapped))
-                }
+                TamePairs { first_untame: *first_untame }.solution(sum, misere)
             }
-            Plan::Foreclosed { .. } => {
-                let (value, first) = if sum.ended {
-                    (Foreclosed::Ended, misere)
-                } else if sum.imminent {
-                    (Foreclosed::Imminent, true)
-                } else {
-                    (Foreclosed::Grundy(sum.xor), sum.xor != 0)
-                };
-                Solution { outcome: Outcome::from_first_wins(first), value: Some(Value::Foreclosed(value)) }
-            }
-            Plan::Selective { .. } | Plan::ShortenedMisere { .. } => outcome_only(sum.any_first),
-            Plan::SelectiveMisere { .. } => outcome_only(match sum.operable {
-                0 => true,
-                1 => sum.misere != 0,
-                _ => sum.any_first,
-            }),
-            Plan::Shortened { .. } => outcome_only(!sum.ended && sum.any_first),
-            Plan::Conjunctive { .. } => {
-                let r = if sum.plates == 0 { 0 } else { sum.min };
-                Solution {
-                    outcome: Outcome::from_first_wins((r % 2 == 1) != misere),
-                    value: Some(Value::Remoteness(r.into())),
-                }
-            }
-            Plan::Continued { .. } => Solution {
-                outcome: Outcome::from_first_wins((sum.max % 2 == 1) != misere),
-                value: Some(Value::Suspense(sum.max.into())),
-            },
-        })
+            Plan::Foreclosed { .. } => ForeclosedXor.solution(sum, misere),
+            Plan::Selective { .. } => AnyNormalWin.solution(sum, misere),
+            Plan::SelectiveMisere { .. } => SelectiveMisere.solution(sum, misere),
+            Plan::Shortened { .. } => ShortenedNormal.solution(sum, misere),
+            Plan::ShortenedMisere { .. } => AnyMisereWin.solution(sum, misere),
+            Plan::Conjunctive { .. } => Smallest.solution(sum, misere),
+            Plan::Continued { .. } => Largest.solution(sum, misere),
+        }
     }
+}
+
+fn grundy_solution(g: u64) -> Solution {
+    Solution { outcome: Outcome::from_first_wins(g != 0), value: Some(Value::Grundy(g)) }
+}
+
+fn outcome_solution(first_wins: bool) -> Solution {
+    Solution { outcome: Outcome::from_first_wins(first_wins), value: None }
 }
 
 /// A position read a plate at a time ([`PileSolver::tally`]).
@@ -721,8 +693,10 @@ impl<C: Combine, L: Lookup<C::Entry> + ?Sized> Fold for TableFold<'_, C, L> {
         true
     }
 
+    #[inline(always)]
     fn first_wins(&self, tally: &Tally) -> Option<bool> {
-        self.solver.tally_first_wins(tally).ok()
+        let misere = self.solver.rules.play == Play::Misere;
+        self.combine.solution(&tally.0, misere).ok().map(|solution| solution.outcome == Outcome::First)
     }
 }
 
@@ -731,6 +705,8 @@ impl<C: Combine, L: Lookup<C::Entry> + ?Sized> Fold for TableFold<'_, C, L> {
 trait Combine: Copy + Sync {
     type Entry: Copy + Sync;
     fn combine(self, sum: &mut Sum, x: u64, entry: Self::Entry);
+    /// The outcome and value of the plates combined into `sum`.
+    fn solution(self, sum: &Sum, misere: bool) -> Result<Solution, Unsupported>;
 }
 
 /// Disjunctive, normal play: Grundy values by exclusive or.
@@ -742,6 +718,11 @@ impl Combine for Xor {
     #[inline(always)]
     fn combine(self, sum: &mut Sum, _: u64, g: u32) {
         sum.xor ^= u64::from(g);
+    }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, _: bool) -> Result<Solution, Unsupported> {
+        Ok(grundy_solution(sum.xor))
     }
 }
 
@@ -764,6 +745,24 @@ impl Combine for TamePairs {
             sum.untame = true;
         }
     }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, _: bool) -> Result<Solution, Unsupported> {
+        if sum.plates == 1 {
+            // One plate: its misère value is the table's, no theory needed.
+            Ok(grundy_solution(sum.misere.into()))
+        } else if sum.untame {
+            let untame = self.first_untame.unwrap_or_default();
+            Err(Unsupported::NoTheory(format!(
+                "the misère disjunctive rule needs tame plates, and heap {untame} is not tame \
+                 (its normal and misère Grundy values differ and are not 0 and 1), while the \
+                 largest plate is {}",
+                sum.largest
+            )))
+        } else {
+            Ok(grundy_solution(sum.xor ^ u64::from(sum.all_swapped)))
+        }
+    }
 }
 
 /// Diminished: a plate that cannot move ends the game; otherwise foreclosed values by
@@ -781,6 +780,18 @@ impl Combine for ForeclosedXor {
             g => sum.xor ^= u64::from(g),
         }
     }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, misere: bool) -> Result<Solution, Unsupported> {
+        let (value, first) = if sum.ended {
+            (Foreclosed::Ended, misere)
+        } else if sum.imminent {
+            (Foreclosed::Imminent, true)
+        } else {
+            (Foreclosed::Grundy(sum.xor), sum.xor != 0)
+        };
+        Ok(Solution { outcome: Outcome::from_first_wins(first), value: Some(Value::Foreclosed(value)) })
+    }
 }
 
 /// Selective, normal play: some plate is won alone.
@@ -792,6 +803,11 @@ impl Combine for AnyNormalWin {
     #[inline(always)]
     fn combine(self, sum: &mut Sum, _: u64, bits: u8) {
         sum.any_first |= bits & NORMAL_WINS != 0;
+    }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, _: bool) -> Result<Solution, Unsupported> {
+        Ok(outcome_solution(sum.any_first))
     }
 }
 
@@ -806,9 +822,18 @@ impl Combine for SelectiveMisere {
     fn combine(self, sum: &mut Sum, _: u64, bits: u8) {
         sum.any_first |= bits & NORMAL_WINS != 0;
         if bits & OPERABLE != 0 {
-            sum.operable += 1;
+            sum.operable = sum.operable.saturating_add(1);
             sum.misere = u32::from(bits & MISERE_WINS != 0);
         }
+    }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, _: bool) -> Result<Solution, Unsupported> {
+        Ok(outcome_solution(match sum.operable {
+            0 => true,
+            1 => sum.misere != 0,
+            _ => sum.any_first,
+        }))
     }
 }
 
@@ -824,6 +849,11 @@ impl Combine for ShortenedNormal {
         sum.any_first |= bits & NORMAL_WINS != 0;
         sum.ended |= bits & OPERABLE == 0;
     }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, _: bool) -> Result<Solution, Unsupported> {
+        Ok(outcome_solution(!sum.ended && sum.any_first))
+    }
 }
 
 /// Shortened selective, misère play: some plate is won alone in misère play.
@@ -835,6 +865,11 @@ impl Combine for AnyMisereWin {
     #[inline(always)]
     fn combine(self, sum: &mut Sum, _: u64, bits: u8) {
         sum.any_first |= bits & MISERE_WINS != 0;
+    }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, _: bool) -> Result<Solution, Unsupported> {
+        Ok(outcome_solution(sum.any_first))
     }
 }
 
@@ -848,6 +883,15 @@ impl Combine for Smallest {
     fn combine(self, sum: &mut Sum, _: u64, r: u32) {
         sum.min = sum.min.min(r);
     }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, misere: bool) -> Result<Solution, Unsupported> {
+        let r = if sum.plates == 0 { 0 } else { sum.min };
+        Ok(Solution {
+            outcome: Outcome::from_first_wins((r % 2 == 1) != misere),
+            value: Some(Value::Remoteness(r.into())),
+        })
+    }
 }
 
 /// Continued conjunctive: the largest suspense number.
@@ -859,6 +903,14 @@ impl Combine for Largest {
     #[inline(always)]
     fn combine(self, sum: &mut Sum, _: u64, s: u32) {
         sum.max = sum.max.max(s);
+    }
+
+    #[inline(always)]
+    fn solution(self, sum: &Sum, misere: bool) -> Result<Solution, Unsupported> {
+        Ok(Solution {
+            outcome: Outcome::from_first_wins((sum.max % 2 == 1) != misere),
+            value: Some(Value::Suspense(sum.max.into())),
+        })
     }
 }
 
@@ -874,7 +926,9 @@ struct Sum {
     ended: bool,
     imminent: bool,
     any_first: bool,
-    operable: usize,
+    /// Operable plates, counted only up to 255 (the rule tells 0, 1 and more apart); kept
+    /// small so that the whole sum is 48 bytes, copied in whole 16-byte moves.
+    operable: u8,
     min: u32,
     max: u32,
 }
