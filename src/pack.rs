@@ -2,7 +2,8 @@
 //! one line `Black` (the first player wins) or `White` per game.
 //!
 //! Built for bulk input: a file on standard input is mapped, not copied; numbers are parsed eight
-//! bytes at a time; each plate costs one table look-up. A long input is answered while it is
+//! bytes at a time, a batch of plates (or of one-plate games) before their table look-ups, which
+//! are compiled for the rule set's combination ([`Fold`]). A long input is answered while it is
 //! read, on two threads, with no plate kept: the tables are sized by its first lines (see
 //! [`solve_to`]). Otherwise — a short input, a pipe (read a megabyte at a time), or a long input
 //! the quick way cannot vouch for — every plate is kept and the tables are built once, up to the
@@ -703,9 +704,9 @@ pub fn solve(input: &[u8]) -> anyhow::Result<Vec<u8>> {
 ///
 /// A long input is answered as it is read, with no plate kept: its first lines (at least
 /// 128 KiB) are read and kept, which gives the largest plate so far; the solver's tables
-/// are built to 1/32 beyond it; then the rest is cut at a line start near its middle and each
-/// half is read and answered on its own thread, the second as if a game started there. That is
-/// checked afterwards; when anything does not hold (a game spanning lines across a cut, a plate
+/// are built to 1/32 beyond it; then the rest is cut into chunks of about 256 KiB at line
+/// starts, which two threads claim and answer, each chunk read as if a game started there. That
+/// is checked afterwards; when anything does not hold (a game spanning lines across a cut, a plate
 /// beyond the tables, a malformed input, a game the solver declines), the input is read again
 /// from the start the exact way: every plate kept, tables up to the largest one, and the first
 /// error named by line and token.
