@@ -18,13 +18,8 @@ pub(crate) const ENDED: u32 = u32::MAX;
 /// Foreclosed value marker (normal play): some option cannot move.
 pub(crate) const IMMINENT: u32 = u32::MAX - 1;
 
-/// A zeroed table for sizes `0..=n`, or why not.
-pub(crate) fn new_table(n: u64) -> Result<Vec<u32>, Unsupported> {
-    zeroed_table(n)
-}
-
-/// A zeroed table of any plain type for sizes `0..=n`, or why not.
-fn zeroed_table<T: Copy + Default>(n: u64) -> Result<Vec<T>, Unsupported> {
+/// A zeroed table (of values, bytes, …) for sizes `0..=n`, or why not.
+pub(crate) fn new_table<T: Copy + Default>(n: u64) -> Result<Vec<T>, Unsupported> {
     let mut table = empty_table(n)?;
     table.resize(n as usize + 1, T::default());
     Ok(table)
@@ -172,7 +167,7 @@ pub(crate) fn outcome(normal_wins: bool, misere_wins: bool, operable: bool) -> u
 /// Outcome bits of heaps `0..=n`. A heap with no option is lost by the player to move in normal
 /// play and won in misère play; any other is won when some option is lost.
 pub(crate) fn outcome_table(heap: &Heap, n: u64) -> Result<Vec<u8>, Unsupported> {
-    let mut table = zeroed_table(n)?;
+    let mut table = new_table(n)?;
     match heap.shape() {
         // Options 0..x (nim, or a band wider than the table): the window only grows.
         Some(shape @ Shape::Band { b, .. }) if b >= n as usize => {
@@ -434,7 +429,7 @@ impl Blocks {
 /// in words, each attempt ending at the first value that does not fit (early, for values that
 /// outgrow a byte).
 pub(crate) fn parity_values(heap: &Heap, n: u64, rule: ParityRule) -> Result<Values, Unsupported> {
-    let mut bytes: Vec<u8> = zeroed_table(n)?;
+    let mut bytes: Vec<u8> = new_table(n)?;
     if fill_parity(heap, rule, &mut bytes[..]).is_ok() {
         return Ok(Values::Bytes(bytes));
     }
@@ -799,6 +794,6 @@ mod tests {
 
     #[test]
     fn oversized_tables_are_refused() {
-        assert!(matches!(new_table(MAX_TABLE), Err(Unsupported::TooLarge { .. })));
+        assert!(matches!(new_table::<u32>(MAX_TABLE), Err(Unsupported::TooLarge { .. })));
     }
 }
