@@ -5,14 +5,15 @@
 //! `cargo bench --bench oracle`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use grundy::check::{Plan, run_family};
-use grundy::registry::{Family, pack_entries};
+use grundy::catalog::Entry;
+use grundy::catalog::pile::{Piles, sorted_sequences};
+use grundy::check::Plan;
 use grundy_oracle::{Budget, Engine, PileGame};
 use grundy_rules::RuleSet;
 
 /// Solves `roots` from a fresh engine; returns the number of positions and bytes held.
 fn solve_all(rules: &RuleSet, roots: &[Vec<u64>]) -> (usize, usize) {
-    let mut engine = Engine::new(PileGame::new(rules.clone()), PileGame::value_kind(rules), Budget::default());
+    let mut engine = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), Budget::default());
     for root in roots {
         engine.solve(root).unwrap();
     }
@@ -42,14 +43,14 @@ fn oracle(c: &mut Criterion) {
 
     let mut check = c.benchmark_group("check");
     check.sample_size(10);
-    let plan = Plan { seed: 1, cases: 0, deadline: None, exhaustive: true };
-    let entries = pack_entries();
-    let cases: usize = entries.iter().map(|entry| entry.exhaustive().len()).sum();
+    let plan = Plan::new(1, 0);
+    let entries = Piles::pack_entries();
+    let cases: usize = entries.iter().map(|entry| entry.exhaustive_count()).sum();
     check.throughput(Throughput::Elements(cases as u64));
     check.bench_function("exhaustive part, all 60 rule sets, one thread", |bench| {
         bench.iter(|| {
             for entry in &entries {
-                assert_eq!(run_family(entry, &plan, &|_| {}).status, grundy::check::Status::Ok);
+                assert_eq!(entry.check(&plan, &|_| {}).status, grundy::check::Status::Ok);
             }
         })
     });
@@ -58,7 +59,7 @@ fn oracle(c: &mut Criterion) {
 
 /// Every position of at most `plates` plates of at most `size` tokens.
 fn all_positions(plates: usize, size: u64) -> Vec<Vec<u64>> {
-    grundy::registry::sorted_sequences(plates, 0, size)
+    sorted_sequences(plates, 0, size)
 }
 
 criterion_group!(benches, oracle);

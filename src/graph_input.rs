@@ -20,16 +20,17 @@ pub struct NamedGraph {
     pub start: usize,
 }
 
-/// Reads an edge list or DOT text; `start` names the start node (DOT only).
+/// Reads an edge list or DOT text; `start` names the start node (in an edge list, its number,
+/// which replaces the one the list gives).
 pub fn read(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
     let trimmed = text.trim_start();
     let is_dot = ["graph", "digraph", "strict"].iter().any(|word| trimmed.starts_with(word));
-    if is_dot { read_dot(text, start) } else { read_edge_list(text) }
+    if is_dot { read_dot(text, start) } else { read_edge_list(text, start) }
 }
 
-fn read_edge_list(text: &str) -> Result<NamedGraph, String> {
-    let mut tokens = crate::problems::Tokens::new("graph", text);
-    let error = |e: crate::problems::InputError| e.to_string();
+fn read_edge_list(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
+    let mut tokens = crate::contest::Tokens::new("graph", text);
+    let error = |e: crate::contest::InputError| e.to_string();
     let n = tokens.number("n, the number of vertices", 1, 1_000_000).map_err(error)?;
     let m = tokens.number("m, the number of edges", 0, 10_000_000).map_err(error)?;
     let s = tokens.number("s, the start vertex", 1, n).map_err(error)?;
@@ -40,6 +41,13 @@ fn read_edge_list(text: &str) -> Result<NamedGraph, String> {
         edges.push((u as usize - 1, v as usize - 1));
     }
     tokens.finish(&format!("the {m} edges")).map_err(error)?;
+    let s = match start {
+        None => s,
+        Some(name) => match name.parse::<u64>() {
+            Ok(v) if (1..=n).contains(&v) => v,
+            _ => return Err(format!("--start `{name}`: the vertices of this edge list are 1 to {n}")),
+        },
+    };
     Ok(NamedGraph {
         graph: Graph { vertices: n as usize, edges },
         names: (1..=n).map(|v| v.to_string()).collect(),

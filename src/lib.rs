@@ -1,15 +1,31 @@
 //! # grundy: the harness
 //!
-//! Pairs the brute-force oracle ([`grundy_oracle`]) with the fast solvers ([`grundy_fast`]) over a
-//! registry of game families ([`registry`]), cross-checks them on exhaustive and random cases
-//! ([`check`]), shrinks any disagreement to a minimal case, and runs the contest formats
-//! ([`pack`]). The `grundy` binary ([`cli`]) is a thin layer over these.
+//! Pairs the brute-force oracle ([`grundy_oracle`]) with the fast solvers ([`grundy_fast`]) over
+//! the catalog of problems ([`catalog`]), and puts them to one another through one runner
+//! ([`runner`]) and one shrinker ([`shrink`]):
+//!
+//! * [`check`]: every registry entry, oracle against fast, exhaustive and random cases;
+//! * [`verify`]: a guessed formula against the oracle;
+//! * [`duel`]: an external program against the expected answers of a contest problem.
+//!
+//! Around them: the contest formats ([`contest`], and Game Pack's bulk reader [`pack`]), solving
+//! one position ([`solve`]), tables and their pictures ([`table`], [`plot`]), graph input
+//! ([`graph_input`]) and saved failures ([`failures`]). The `grundy` binary (`src/cli/`) parses
+//! arguments, calls one of these and prints.
 
+pub mod catalog;
 pub mod check;
-pub mod cli;
+pub mod contest;
 pub mod duel;
+pub mod error;
+pub mod failures;
 pub mod graph_input;
 pub mod pack;
-pub mod problems;
-pub mod registry;
+pub mod plot;
+pub mod runner;
+pub mod shrink;
+pub mod solve;
+pub mod table;
 pub mod verify;
+
+pub use error::Error;

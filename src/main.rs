@@ -1,3 +1,7 @@
+//! The `grundy` binary: the command line over the harness library.
+
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    grundy::cli::main()
+    cli::main()
 }

@@ -269,7 +269,7 @@ impl Plates {
 
     /// Plate `i`.
     #[inline]
-    fn get(&self, i: usize) -> u64 {
+    pub fn get(&self, i: usize) -> u64 {
         match self {
             Plates::Narrow(plates) => plates[i].into(),
             Plates::Wide(plates) => plates[i],

@@ -8,27 +8,35 @@
 //!   wins the plate alone, else `0`. Every single plate is checked in increasing order up to a
 //!   bound, then random larger plates; the oracle decides each, on the position of that plate.
 //! * `--wins EXPR` guesses the outcome of a whole position `p` (an array of plates): true when
-//!   the player to move wins. Every position of a few small plates is checked, then random ones;
-//!   a failure is shrunk to a smallest position.
+//!   the player to move wins. Every position of a few small plates is checked, then random ones.
+//!
+//! Both run through the one runner ([`crate::runner`]): the formula is the side under test, and a
+//! counterexample is shrunk by the one shrinker to a minimal one.
 //!
 //! Formulas are Rhai expressions: integers, `+ - * / % ^ & | << >>`, comparisons, `if … { } else
-//! { }`, arrays (`[0, 1, 2][x % 3]`), `let`, loops — with an operation limit, so a looping
-//! formula is stopped — and helpers `popcount(x)`, `xor_all(p)`, `sum(p)`, `min(a, b)`,
-//! `max(a, b)`.
+//! { }`, arrays (`[0, 1, 2][x % 3]`), `let`, loops — with limits on operations, string and array
+//! sizes and call depth, so a runaway formula is stopped — and helpers `popcount(x)`,
+//! `xor_all(p)`, `sum(p)`, `min(a, b)`, `max(a, b)`. An unknown variable or a syntax error is
+//! found before anything runs.
 
 use std::time::Instant;
 
-use grundy_oracle::{Budget, Engine, OracleError, PileGame};
-use grundy_rules::{Foreclosed, Operation, Outcome, RuleSet, Solution, Value, ValueKind};
+use grundy_oracle::{Engine, PileGame};
+use grundy_rules::{Foreclosed, Operation, Outcome, Position, RuleSet, Solution, Value, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use rhai::{Array, Dynamic, Scope};
 use serde::Serialize;
 
-use crate::registry::{Family, PileEntry};
+use crate::catalog::oracle_budget;
+use crate::catalog::pile::{Piles, sorted_sequences};
+use crate::error::Error;
+use crate::runner::{self, Exhaustive, Plan, Report, Shard, Status, Subject, Verdict};
+use crate::shrink::Minimality;
 
-/// Largest heap checked exhaustively in games whose moves split heaps.
-const SPLITTING_HEAPS: u64 = 45;
+/// Largest heap checked exhaustively in games whose moves split heaps: a single heap reaches
+/// every way of cutting it up, so the oracle's work grows like the partitions of the heap.
+pub const SPLITTING_HEAPS: u64 = 45;
 
 /// Most operations one evaluation of a formula may take.
 const OPERATIONS: u64 = 1_000_000;
@@ -40,27 +48,82 @@ pub struct Formula {
     text: String,
 }
 
+/// Which variables a formula sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variables {
+    /// `x`, the plate (and `m`).
+    Plate,
+    /// `p`, the position (and `m`).
+    Position,
+}
+
 impl Formula {
-    /// Compiles `text`; the error names the column.
-    pub fn new(text: &str) -> Result<Formula, String> {
+    /// Compiles `text` for the given variables; an error names the column (unknown variables
+    /// included).
+    pub fn new(text: &str, variables: Variables) -> Result<Formula, Error> {
         let mut engine = rhai::Engine::new();
         engine.set_max_operations(OPERATIONS);
         engine.set_max_expr_depths(64, 64);
+        engine.set_max_call_levels(32);
+        engine.set_max_string_size(1 << 16);
+        engine.set_max_array_size(1 << 20);
+        engine.set_max_map_size(1 << 16);
+        engine.set_strict_variables(true);
         engine.register_fn("popcount", |x: i64| i64::from(x.count_ones()));
         engine.register_fn("xor_all", |p: Array| p.iter().map(|v| v.as_int().unwrap_or(0)).fold(0, |a, b| a ^ b));
         engine.register_fn("sum", |p: Array| p.iter().map(|v| v.as_int().unwrap_or(0)).fold(0i64, i64::wrapping_add));
         engine.register_fn("min", |a: i64, b: i64| a.min(b));
         engine.register_fn("max", |a: i64, b: i64| a.max(b));
-        let ast = engine.compile(text).map_err(|error| {
+        let ast = engine.compile_with_scope(&Formula::scope(variables, 0, &[0], Some(0)), text).map_err(|error| {
             let position = error.position();
             let place = match (position.line(), position.position()) {
                 (Some(1) | None, Some(column)) => format!("column {column}"),
                 (Some(line), Some(column)) => format!("line {line}, column {column}"),
                 _ => "the end".to_string(),
             };
-            format!("formula `{text}`: {place}: {}", error.err_type())
+            let known = match variables {
+                Variables::Plate => "x (the plate) and m",
+                Variables::Position => "p (the plates) and m",
+            };
+            let mut message = error.err_type().to_string();
+            if message.contains("Undefined variable") || message.contains("Variable not found") {
+                message = format!("{message} (the formula may use {known})");
+            }
+            Error::usage(format!("formula `{text}`: {place}: {message}"))
         })?;
-        Ok(Formula { engine, ast, text: text.to_string() })
+        let formula = Formula { engine, ast, text: text.to_string() };
+        // A formula of the wrong type fails on every input: say so now, not as a counterexample.
+        let sample = match variables {
+            Variables::Plate => formula.value_at(1, Some(1)).map(drop),
+            Variables::Position => formula.wins(&[1], Some(1)).map(drop),
+        };
+        if let Err(error) = sample {
+            if error.contains("gave a") || error.contains("Function not found") || error.contains("mismatch") {
+                return Err(Error::usage(error));
+            }
+        }
+        Ok(formula)
+    }
+
+    fn scope(variables: Variables, x: u64, plates: &[u64], parameter: Option<u64>) -> Scope<'static> {
+        let mut scope = Scope::new();
+        match variables {
+            Variables::Plate => {
+                scope.push("x", i64::try_from(x).unwrap_or(i64::MAX));
+            }
+            Variables::Position => {
+                let array: Array =
+                    plates.iter().map(|&x| Dynamic::from(i64::try_from(x).unwrap_or(i64::MAX))).collect();
+                scope.push("p", array);
+            }
+        }
+        scope.push("m", parameter.and_then(|m| i64::try_from(m).ok()).unwrap_or(0));
+        scope
+    }
+
+    /// The formula's text.
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
     fn eval(&self, scope: &mut Scope<'_>) -> Result<Dynamic, String> {
@@ -71,12 +134,7 @@ impl Formula {
 
     /// The formula's integer at plate `x`.
     pub fn value_at(&self, x: u64, parameter: Option<u64>) -> Result<i64, String> {
-        let mut scope = Scope::new();
-        scope.push("x", i64::try_from(x).unwrap_or(i64::MAX));
-        if let Some(m) = parameter {
-            scope.push("m", i64::try_from(m).unwrap_or(i64::MAX));
-        }
-        let value = self.eval(&mut scope)?;
+        let value = self.eval(&mut Formula::scope(Variables::Plate, x, &[], parameter))?;
         if let Some(b) = value.clone().try_cast::<bool>() {
             return Ok(i64::from(b));
         }
@@ -85,13 +143,7 @@ impl Formula {
 
     /// The formula's verdict on the position `plates`.
     pub fn wins(&self, plates: &[u64], parameter: Option<u64>) -> Result<bool, String> {
-        let mut scope = Scope::new();
-        let array: Array = plates.iter().map(|&x| Dynamic::from(i64::try_from(x).unwrap_or(i64::MAX))).collect();
-        scope.push("p", array);
-        if let Some(m) = parameter {
-            scope.push("m", i64::try_from(m).unwrap_or(i64::MAX));
-        }
-        let value = self.eval(&mut scope)?;
+        let value = self.eval(&mut Formula::scope(Variables::Position, 0, plates, parameter))?;
         value
             .clone()
             .try_cast::<bool>()
@@ -109,21 +161,32 @@ pub struct VerifyReport {
     pub formula: String,
     /// The seed of the random part.
     pub seed: u64,
-    /// What was covered, in words.
+    /// What was covered, in words: exactly the cases that held.
     pub covered: Vec<String>,
+    /// What was asked for and could not be checked, and why (said before the run).
+    pub notes: Vec<String>,
     /// The failure, if any.
     pub counterexample: Option<VerifyFailure>,
+    /// Why the check stopped, when the oracle could not go on.
+    pub stopped: Option<String>,
+    /// The run behind it.
+    #[serde(skip)]
+    pub report: Report,
 }
 
 /// The smallest case where the guess is wrong.
 #[derive(Debug, Clone, Serialize)]
 pub struct VerifyFailure {
-    /// The plate or position.
+    /// The plate or position, as `x = 51` or `p = [1 2]`.
     pub case: String,
+    /// The case as `--case` takes it.
+    pub case_text: String,
     /// The oracle's answer.
     pub expected: String,
     /// The formula's answer.
     pub guessed: String,
+    /// How far the case is known to be minimal.
+    pub minimality: Minimality,
 }
 
 /// What `--value` is compared with: the single plate's value of the compound's kind, as an
@@ -139,12 +202,9 @@ fn plate_truth(solution: Solution) -> i64 {
 }
 
 fn describe_kind(rules: &RuleSet) -> &'static str {
-    match PileGame::value_kind(rules) {
-        ValueKind::Grundy => "grundy",
-        ValueKind::Foreclosed => "foreclosed",
-        ValueKind::Remoteness => "remoteness",
-        ValueKind::Suspense => "suspense",
+    match rules.value_kind() {
         ValueKind::OutcomeOnly => "first-player-wins",
+        kind => kind.name(),
     }
 }
 
@@ -156,190 +216,270 @@ fn parameter(rules: &RuleSet) -> Option<u64> {
     }
 }
 
-/// Checks a per-plate value formula: plates `0..=exhaustive` in order, then `random` random
-/// plates up to `largest`, until `deadline`.
+/// A per-plate formula against the oracle, plate by plate.
+struct ValueSubject<'a> {
+    rules: &'a RuleSet,
+    formula: &'a Formula,
+    oracle: Engine<PileGame>,
+    upto: u64,
+    largest: u64,
+}
+
+impl Subject for ValueSubject<'_> {
+    type Case = u64;
+
+    fn name(&self) -> String {
+        "verify".to_string()
+    }
+
+    fn sides(&self) -> (&'static str, &'static str) {
+        ("oracle", "formula")
+    }
+
+    fn exhaustive(&self) -> Exhaustive<u64> {
+        Exhaustive {
+            cases: (0..=self.upto).collect(),
+            description: format!("every single plate 0..={} ({}, by the oracle)", self.upto, describe_kind(self.rules)),
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> u64 {
+        rng.random_range(self.upto + 1..=self.largest)
+    }
+
+    fn judge(&mut self, &x: &u64) -> Verdict {
+        let truth = match self.oracle.solve(&vec![x]) {
+            Ok(solution) => plate_truth(solution),
+            Err(error) => return Verdict::Failed(error.to_string()),
+        };
+        let expected = format!("{} {truth}", describe_kind(self.rules));
+        match self.formula.value_at(x, parameter(self.rules)) {
+            Ok(guess) if guess == truth => Verdict::Agree,
+            Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
+            Err(error) => Verdict::Disagree { expected, actual: error },
+        }
+    }
+
+    fn case_text(&self, x: &u64) -> String {
+        x.to_string()
+    }
+
+    fn replay(&self, case: &str) -> String {
+        format!("grundy verify {} --value '{}' --case '{case}'", self.rules, self.formula.text)
+    }
+}
+
+/// A whole-position outcome formula against the oracle.
+struct WinsSubject<'a> {
+    rules: &'a RuleSet,
+    formula: &'a Formula,
+    oracle: Engine<PileGame>,
+    shape: (usize, u64),
+}
+
+impl Subject for WinsSubject<'_> {
+    type Case = Position;
+
+    fn name(&self) -> String {
+        "verify".to_string()
+    }
+
+    fn sides(&self) -> (&'static str, &'static str) {
+        ("oracle", "formula")
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Position> {
+        let (plates, size) = self.shape;
+        Exhaustive {
+            cases: sorted_sequences(plates, 0, size).into_iter().filter_map(Position::new).collect(),
+            description: format!("every position of ≤ {plates} plates ≤ {size} (by the oracle)"),
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Position {
+        Piles::random_position(self.rules, rng)
+    }
+
+    fn judge(&mut self, position: &Position) -> Verdict {
+        let first = match self.oracle.solve(&position.plates().to_vec()) {
+            Ok(solution) => solution.outcome == Outcome::First,
+            Err(error) => return Verdict::Failed(error.to_string()),
+        };
+        match self.formula.wins(position.plates(), parameter(self.rules)) {
+            Ok(guess) if guess == first => Verdict::Agree,
+            Ok(guess) => Verdict::Disagree { expected: first.to_string(), actual: guess.to_string() },
+            Err(error) => Verdict::Disagree { expected: first.to_string(), actual: error },
+        }
+    }
+
+    fn case_text(&self, position: &Position) -> String {
+        position.to_string()
+    }
+
+    fn replay(&self, case: &str) -> String {
+        format!("grundy verify {} --wins '{}' --case '{case}'", self.rules, self.formula.text)
+    }
+}
+
+/// Turns a run into what held and what broke.
+fn conclude(
+    rules: &RuleSet,
+    formula: &Formula,
+    seed: u64,
+    notes: Vec<String>,
+    report: Report,
+    describe_case: impl Fn(&str) -> String,
+    random_words: String,
+) -> VerifyReport {
+    let mut covered = Vec::new();
+    let failed_in_exhaustive = report.counterexample.is_some() && report.random == 0;
+    let stopped_in_exhaustive = report.status == Status::Error && report.random == 0;
+    if report.exhaustive > 0 {
+        let held = report.exhaustive - u64::from(failed_in_exhaustive || stopped_in_exhaustive);
+        if !failed_in_exhaustive && !stopped_in_exhaustive {
+            covered.push(report.exhaustive_cover.clone());
+        } else if held > 0 {
+            covered.push(format!("the first {held} of {}", report.exhaustive_cover));
+        }
+    }
+    let random_held =
+        report.random - u64::from(!failed_in_exhaustive && !stopped_in_exhaustive && report.status != Status::Ok);
+    if random_held > 0 {
+        covered.push(format!("{random_held} {random_words}"));
+    }
+    let counterexample = report.counterexample.as_ref().map(|c| VerifyFailure {
+        case: describe_case(&c.case),
+        case_text: c.case.clone(),
+        expected: c.expected.clone(),
+        guessed: c.actual.clone(),
+        minimality: c.minimality,
+    });
+    VerifyReport {
+        game: rules.to_string(),
+        formula: formula.text.clone(),
+        seed,
+        covered,
+        notes,
+        counterexample,
+        stopped: report.error.clone(),
+        report,
+    }
+}
+
+/// The plates a `--value` check covers: every plate `0..=upto`, then random plates up to
+/// `largest`; with what was asked for and cannot be checked, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueRange {
+    /// Every plate up to this is checked.
+    pub upto: u64,
+    /// Random plates go up to this.
+    pub largest: u64,
+    /// What was asked for and cannot be checked, and why.
+    pub notes: Vec<String>,
+}
+
+/// The plates a `--value` check of `rules` can cover, of those asked for.
+pub fn value_range(rules: &RuleSet, upto: u64, largest: u64) -> ValueRange {
+    let largest = largest.max(upto);
+    if rules.operation.splits() && largest > SPLITTING_HEAPS {
+        let note = format!(
+            "{} splits heaps: the oracle solves whole positions, and a heap of n reaches every way of cutting \
+             n up (their number grows like the partitions of n), so single plates are checked up to \
+             {SPLITTING_HEAPS} only, not {largest}",
+            rules.operation
+        );
+        ValueRange { upto: upto.min(SPLITTING_HEAPS), largest: SPLITTING_HEAPS, notes: vec![note] }
+    } else {
+        ValueRange { upto, largest, notes: Vec::new() }
+    }
+}
+
+/// Checks a per-plate value formula: plates `0..=range.upto` in order, then `random` random
+/// plates up to `range.largest`, until `deadline`.
 pub fn verify_value(
     rules: &RuleSet,
     formula: &Formula,
     seed: u64,
-    exhaustive: u64,
+    range: &ValueRange,
     random: u64,
-    largest: u64,
     deadline: Option<Instant>,
-) -> Result<VerifyReport, String> {
-    let mut oracle = Engine::new(PileGame::new(rules.clone()), PileGame::value_kind(rules), Budget::default());
-    let m = parameter(rules);
-    let kind = describe_kind(rules);
-    // A single heap that splits reaches every way of cutting it up: the oracle's work grows like
-    // the partitions of the heap, so those games are checked on small heaps only.
-    let (exhaustive, largest) = if rules.operation.splits() {
-        (exhaustive.min(SPLITTING_HEAPS), largest.min(SPLITTING_HEAPS + 8))
-    } else {
-        (exhaustive, largest)
+) -> Result<VerifyReport, Error> {
+    let (upto, largest) = (range.upto, range.largest);
+    let mut subject = ValueSubject {
+        rules,
+        formula,
+        oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), oracle_budget()),
+        upto,
+        largest,
     };
-    let mut report = VerifyReport {
-        game: rules.to_string(),
-        formula: formula.text.clone(),
-        seed,
-        covered: Vec::new(),
-        counterexample: None,
-    };
-    let check = |x: u64, oracle: &mut Engine<PileGame>| -> Result<Option<VerifyFailure>, OracleError> {
-        let truth = plate_truth(oracle.solve(&vec![x])?);
-        Ok(match formula.value_at(x, m) {
-            Ok(guess) if guess == truth => None,
-            Ok(guess) => Some(VerifyFailure {
-                case: format!("x = {x}"),
-                expected: format!("{kind} {truth}"),
-                guessed: guess.to_string(),
-            }),
-            Err(error) => {
-                Some(VerifyFailure { case: format!("x = {x}"), expected: format!("{kind} {truth}"), guessed: error })
-            }
-        })
-    };
-    let mut checked_to = None;
-    for x in 0..=exhaustive {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        match check(x, &mut oracle) {
-            Ok(None) => checked_to = Some(x),
-            Ok(Some(failure)) => {
-                report.counterexample = Some(failure);
-                break;
-            }
-            Err(error) => {
-                report.covered.push(format!("single plates stopped at {x}: {error}"));
-                break;
-            }
-        }
-    }
-    if let Some(top) = checked_to {
-        report.covered.insert(0, format!("every single plate 0..={top} ({kind}, by the oracle)"));
-    }
-    if report.counterexample.is_some() || checked_to != Some(exhaustive) {
-        return Ok(report);
-    }
-    let mut rng = crate::check::rng_for(seed, "verify");
-    let mut tried = 0;
-    for _ in 0..random {
-        if deadline.is_some_and(|d| Instant::now() >= d) || largest <= exhaustive {
-            break;
-        }
-        let x = rng.random_range(exhaustive + 1..=largest);
-        match check(x, &mut oracle) {
-            Ok(None) => tried += 1,
-            Ok(Some(failure)) => {
-                // The smallest failing plate: the first in increasing order from the exhaustive bound.
-                let smallest =
-                    (exhaustive + 1..x).find_map(|y| check(y, &mut oracle).ok().flatten()).unwrap_or(failure);
-                report.counterexample = Some(smallest);
-                break;
-            }
-            Err(error) => {
-                report.covered.push(format!("random plates stopped: {error}"));
-                break;
-            }
-        }
-    }
-    if tried > 0 {
-        report.covered.push(format!("{tried} random plates in {}..={largest} (by the oracle)", exhaustive + 1));
-    }
-    Ok(report)
+    let cases = if largest > upto { random } else { 0 };
+    let plan = Plan { seed, cases, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let report = runner::run(&mut subject, &plan, &|_| {});
+    let words = format!("random plates in {}..={largest} (by the oracle)", upto + 1);
+    Ok(conclude(rules, formula, seed, range.notes.clone(), report, |case| format!("x = {case}"), words))
 }
 
-/// Checks a whole-position outcome formula: every position of the registry's exhaustive shape,
-/// then `random` random positions, shrinking a failure to a smallest position.
+/// Checks a whole-position outcome formula: every position of a small shape, then `random`
+/// random positions; a failure is shrunk to a minimal position.
 pub fn verify_wins(
     rules: &RuleSet,
     formula: &Formula,
     seed: u64,
     random: u64,
     deadline: Option<Instant>,
-) -> Result<VerifyReport, String> {
-    let entry = PileEntry::new("verify", rules.clone());
-    let mut oracle = Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, Budget::default());
-    let m = parameter(rules);
-    let mut report = VerifyReport {
-        game: rules.to_string(),
-        formula: formula.text.clone(),
-        seed,
-        covered: Vec::new(),
-        counterexample: None,
+) -> Result<VerifyReport, Error> {
+    let shape = Piles::fixed("verify", rules.clone());
+    let mut subject = WinsSubject {
+        rules,
+        formula,
+        oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, oracle_budget()),
+        shape: shape.exhaustive_shape(),
     };
-    let failure = |plates: &[u64], oracle: &mut Engine<PileGame>| -> Result<Option<VerifyFailure>, OracleError> {
-        let first = oracle.solve(&plates.to_vec())?.outcome == Outcome::First;
-        let position = plates.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-        Ok(match formula.wins(plates, m) {
-            Ok(guess) if guess == first => None,
-            Ok(guess) => Some(VerifyFailure {
-                case: format!("p = [{position}]"),
-                expected: first.to_string(),
-                guessed: guess.to_string(),
-            }),
-            Err(error) => {
-                Some(VerifyFailure { case: format!("p = [{position}]"), expected: first.to_string(), guessed: error })
-            }
-        })
+    let plan = Plan { seed, cases: random, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let report = runner::run(&mut subject, &plan, &|_| {});
+    let words = "random positions (by the oracle)".to_string();
+    Ok(conclude(rules, formula, seed, Vec::new(), report, |case| format!("p = [{case}]"), words))
+}
+
+/// Checks a formula on one given case (`--case`): a plate for `--value`, a position for `--wins`.
+pub fn verify_case(
+    rules: &RuleSet,
+    formula: &Formula,
+    variables: Variables,
+    case: &str,
+) -> Result<VerifyReport, Error> {
+    let report = match variables {
+        Variables::Plate => {
+            let x: u64 = case.trim().parse().map_err(|_| Error::usage(format!("--case: `{case}` is not a plate")))?;
+            let mut subject = ValueSubject {
+                rules,
+                formula,
+                oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), oracle_budget()),
+                upto: x,
+                largest: x,
+            };
+            runner::replay(&mut subject, &x)
+        }
+        Variables::Position => {
+            let position: Position = case.parse()?;
+            let mut subject = WinsSubject {
+                rules,
+                formula,
+                oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, oracle_budget()),
+                shape: (0, 0),
+            };
+            runner::replay(&mut subject, &position)
+        }
     };
-    let mut shrink_from = None;
-    let positions = entry.exhaustive();
-    let mut exhaustive_done = 0;
-    for position in &positions {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        match failure(position.plates(), &mut oracle) {
-            Ok(None) => exhaustive_done += 1,
-            Ok(Some(found)) => {
-                shrink_from = Some((position.clone(), found));
-                break;
-            }
-            Err(error) => return Err(error.to_string()),
-        }
+    let describe = |case: &str| match variables {
+        Variables::Plate => format!("x = {case}"),
+        Variables::Position => format!("p = [{case}]"),
+    };
+    let mut verified = conclude(rules, formula, 0, Vec::new(), report, describe, String::new());
+    if verified.counterexample.is_none() && verified.stopped.is_none() {
+        verified.covered = vec![format!("{} (by the oracle)", describe(case.trim()))];
     }
-    let shape = entry.exhaustive_description().replacen("all positions", "positions", 1);
-    report.covered.push(if exhaustive_done == positions.len() {
-        format!("all {exhaustive_done} {shape} (by the oracle)")
-    } else {
-        format!("{exhaustive_done} of the {} {shape} (by the oracle)", positions.len())
-    });
-    if shrink_from.is_none() && exhaustive_done == positions.len() {
-        let mut rng: ChaCha8Rng = crate::check::rng_for(seed, "verify");
-        let mut tried = 0;
-        for _ in 0..random {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            let position = entry.random(&mut rng);
-            match failure(position.plates(), &mut oracle) {
-                Ok(None) => tried += 1,
-                Ok(Some(found)) => {
-                    shrink_from = Some((position, found));
-                    break;
-                }
-                Err(error) => {
-                    report.covered.push(format!("random positions stopped: {error}"));
-                    break;
-                }
-            }
-        }
-        report.covered.push(format!("{tried} random positions (by the oracle)"));
-    }
-    if let Some((mut position, mut found)) = shrink_from {
-        'smaller: loop {
-            for candidate in entry.shrink(&position) {
-                if let Ok(Some(smaller)) = failure(candidate.plates(), &mut oracle) {
-                    (position, found) = (candidate, smaller);
-                    continue 'smaller;
-                }
-            }
-            break;
-        }
-        report.counterexample = Some(found);
-    }
-    Ok(report)
+    Ok(verified)
 }
 
 #[cfg(test)]
@@ -348,15 +488,27 @@ mod tests {
 
     #[test]
     fn formulas_evaluate_and_errors_name_the_column() {
-        let f = Formula::new("if x % 2 == 0 { popcount(x) } else { max(x, 3) }").unwrap();
+        let f = Formula::new("if x % 2 == 0 { popcount(x) } else { max(x, 3) }", Variables::Plate).unwrap();
         assert_eq!(f.value_at(6, None).unwrap(), 2);
         assert_eq!(f.value_at(1, None).unwrap(), 3);
-        let w = Formula::new("xor_all(p) != 0").unwrap();
+        let w = Formula::new("xor_all(p) != 0", Variables::Position).unwrap();
         assert!(w.wins(&[1, 2], None).unwrap());
         assert!(!w.wins(&[3, 1, 2], None).unwrap());
-        let error = Formula::new("x % (m + ").err().unwrap();
+        let error = Formula::new("x % (m + ", Variables::Plate).err().unwrap().to_string();
         assert!(error.contains("column"), "{error}");
-        let looping = Formula::new("loop { }").unwrap();
+        let looping = Formula::new("loop { }", Variables::Plate).unwrap();
         assert!(looping.value_at(1, None).unwrap_err().contains("formula"));
+    }
+
+    #[test]
+    fn unknown_variables_and_wrong_types_are_usage_errors() {
+        let error = Formula::new("y + 1", Variables::Plate).err().unwrap().to_string();
+        assert!(error.contains("column 1") && error.contains("y"), "{error}");
+        let error = Formula::new("x + 1", Variables::Position).err().unwrap().to_string();
+        assert!(error.contains("p (the plates)"), "{error}");
+        let error = Formula::new("\"text\"", Variables::Plate).err().unwrap().to_string();
+        assert!(error.contains("not an integer"), "{error}");
+        let error = Formula::new("let s = \"ab\"; loop { s += s; }", Variables::Plate).unwrap().value_at(1, None);
+        assert!(error.unwrap_err().contains("formula"));
     }
 }

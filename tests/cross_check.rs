@@ -8,7 +8,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use grundy::registry::{Comparison, Family, PileEntry, PileSession};
+use grundy::catalog::CheckSubject;
+use grundy::catalog::pile::Piles;
+use grundy::runner::{Subject, Verdict};
+use grundy_rules::games::PilePosition;
 use grundy_rules::{Compound, Operation, Play, Position, RuleSet};
 use proptest::prelude::*;
 
@@ -17,19 +20,18 @@ fn cases() -> u32 {
     48 * soak.max(1)
 }
 
-type Sessions = Mutex<HashMap<String, Arc<Mutex<(PileEntry, PileSession)>>>>;
+type Sessions = Mutex<HashMap<String, Arc<Mutex<CheckSubject<'static, Piles>>>>>;
 
-/// One session (oracle memo and fast tables) per rule set, shared by every case of the run.
-fn session(rules: &RuleSet) -> Arc<Mutex<(PileEntry, PileSession)>> {
+/// One check (oracle memo and fast tables) per rule set, shared by every case of the run.
+fn session(rules: &RuleSet) -> Arc<Mutex<CheckSubject<'static, Piles>>> {
     static SESSIONS: OnceLock<Sessions> = OnceLock::new();
     let sessions = SESSIONS.get_or_init(Default::default);
     let mut sessions = sessions.lock().unwrap_or_else(|e| e.into_inner());
     sessions
         .entry(rules.to_string())
         .or_insert_with(|| {
-            let entry = PileEntry::new(rules.to_string(), rules.clone());
-            let session = entry.session();
-            Arc::new(Mutex::new((entry, session)))
+            let problem: &'static Piles = Box::leak(Box::new(Piles::fixed(rules.to_string(), rules.clone())));
+            Arc::new(Mutex::new(CheckSubject::new(problem)))
         })
         .clone()
 }
@@ -38,17 +40,14 @@ fn agrees(operation: u8, compound: Compound, play: Play, plates: Vec<u64>) -> Re
     let rules = RuleSet::new(Operation::from_pack(operation).unwrap(), compound, play);
     let position = Position::new(plates).unwrap();
     let shared = session(&rules);
-    let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
-    let (entry, session) = &mut *guard;
-    match entry.compare(session, &position) {
-        Ok(Comparison::Agree) => Ok(()),
-        Ok(Comparison::Unsupported(reason)) => {
-            Err(TestCaseError::fail(format!("{rules} {position}: unsupported: {reason}")))
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    match check.judge(&PilePosition { rules: rules.clone(), position: position.clone() }) {
+        Verdict::Agree => Ok(()),
+        Verdict::Declined(reason) => Err(TestCaseError::fail(format!("{rules} {position}: unsupported: {reason}"))),
+        Verdict::Disagree { expected, actual } => {
+            Err(TestCaseError::fail(format!("{rules} on {position}: oracle says {expected}, fast says {actual}")))
         }
-        Ok(Comparison::Disagree { oracle, fast }) => {
-            Err(TestCaseError::fail(format!("{rules} on {position}: oracle says {oracle}, fast says {fast}")))
-        }
-        Err(error) => Err(TestCaseError::fail(format!("{rules} on {position}: {error}"))),
+        other => Err(TestCaseError::fail(format!("{rules} on {position}: {other:?}"))),
     }
 }
 
@@ -99,18 +98,17 @@ compound_matches_oracle! {
 fn random_rules_agree(seed: u64, compound: Compound, play: Play, plates: Vec<u64>) -> Result<(), TestCaseError> {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let operation = grundy::registry::RandomRulesEntry::random_operation(&mut rng);
+    let operation = Piles::random_operation(&mut rng);
     let rules = RuleSet::new(operation, compound, play);
     let position = Position::new(plates).unwrap();
     let shared = session(&rules);
-    let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
-    let (entry, session) = &mut *guard;
-    match entry.compare(session, &position) {
-        Ok(Comparison::Agree | Comparison::Unsupported(_)) => Ok(()),
-        Ok(Comparison::Disagree { oracle, fast }) => {
-            Err(TestCaseError::fail(format!("{rules} on {position}: oracle says {oracle}, fast says {fast}")))
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    match check.judge(&PilePosition { rules: rules.clone(), position: position.clone() }) {
+        Verdict::Agree | Verdict::Declined(_) => Ok(()),
+        Verdict::Disagree { expected, actual } => {
+            Err(TestCaseError::fail(format!("{rules} on {position}: oracle says {expected}, fast says {actual}")))
         }
-        Err(error) => Err(TestCaseError::fail(format!("{rules} on {position}: {error}"))),
+        other => Err(TestCaseError::fail(format!("{rules} on {position}: {other:?}"))),
     }
 }
 
@@ -132,29 +130,35 @@ proptest! {
 /// operations only where the fast side has a theorem.
 #[test]
 fn every_registry_entry_passes_check() {
-    let plan = grundy::check::Plan { seed: 20261122, cases: 30, deadline: None, exhaustive: true };
-    let entries = grundy::registry::all();
-    assert_eq!(entries.len(), 88);
+    let entries = grundy::catalog::entries();
+    let names: Vec<String> = entries.iter().map(|entry| entry.name()).collect();
+    assert_eq!(names.iter().filter(|name| name.starts_with("pack:")).count(), 60);
+    assert_eq!(names.iter().filter(|name| name.starts_with("random/")).count(), 12);
+    for contest in grundy::catalog::contests() {
+        assert!(
+            names.iter().any(|name| *name == contest.name() || name.starts_with(&format!("{}/", contest.name())))
+                || contest.name() == "pack",
+            "the contest problem {} has a registry entry",
+            contest.name()
+        );
+    }
     let failures: Vec<String> = std::thread::scope(|scope| {
         let handles: Vec<_> = entries
             .chunks(entries.len().div_ceil(2))
             .map(|chunk| {
-                let plan = &plan;
                 scope.spawn(move || {
                     chunk
                         .iter()
                         .map(|entry| {
                             // The catalog games are cheap: thousands of random cases each.
-                            let cases = if entry.name().starts_with("pack:") || entry.name().starts_with("random/") {
-                                30
-                            } else {
-                                2000
-                            };
-                            entry.run(&grundy::check::Plan { cases, ..plan.clone() }, &|_| {})
+                            let name = entry.name();
+                            let cases =
+                                if name.starts_with("pack:") || name.starts_with("random/") { 30 } else { 2000 };
+                            entry.check(&grundy::check::Plan::new(20261122, cases), &|_| {})
                         })
                         .filter(|report| {
-                            let declined = report.unsupported > 0 && report.name.starts_with("pack:");
-                            report.status != grundy::check::Status::Ok || declined
+                            let declined = report.declined > 0 && report.name.starts_with("pack:");
+                            !report.status.passed() || declined
                         })
                         .map(|report| format!("{report:?}"))
                         .collect::<Vec<_>>()

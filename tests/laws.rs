@@ -33,9 +33,9 @@ fn oracle(rules: &RuleSet, plates: &[u64]) -> Solution {
     sorted.sort_unstable();
     ORACLES.with(|oracles| {
         let mut oracles = oracles.borrow_mut();
-        let engine = oracles.entry(rules.to_string()).or_insert_with(|| {
-            Engine::new(PileGame::new(rules.clone()), PileGame::value_kind(rules), Budget::default())
-        });
+        let engine = oracles
+            .entry(rules.to_string())
+            .or_insert_with(|| Engine::new(PileGame::new(rules.clone()), rules.value_kind(), Budget::default()));
         engine.solve(&sorted).expect("small positions are within budget")
     })
 }

@@ -1,11 +1,13 @@
 //! A check that cannot fail proves nothing: plant wrong fast solvers and show that the harness
-//! finds each one, shrinks the disagreement to the smallest position, and prints the command that
-//! replays it.
+//! finds each one, shrinks the disagreement to the true minimum (and says it is minimal), and
+//! prints the command that replays it.
 
 use std::sync::Arc;
 
-use grundy::check::{Plan, Status, run_family};
-use grundy::registry::{PileEntry, PileFast};
+use grundy::catalog::pile::{PileFast, Piles};
+use grundy::catalog::{Entry, Problem};
+use grundy::check::{Plan, Report, Shard, Status};
+use grundy::shrink::Minimality;
 use grundy_rules::{Outcome, RuleSet, Solution, Value};
 
 fn nim_with(grundy: fn(u64) -> u64) -> PileFast {
@@ -15,36 +17,42 @@ fn nim_with(grundy: fn(u64) -> u64) -> PileFast {
     })
 }
 
-fn entry(fast: PileFast) -> PileEntry {
-    PileEntry::new("planted", RuleSet::from_pack(0, 0, 0, 0).unwrap()).with_fast(fast)
+fn entry(fast: PileFast) -> Piles {
+    Piles::fixed("planted", RuleSet::from_pack(0, 0, 0, 0).unwrap()).with_fast(fast)
 }
 
 fn random_only(seed: u64) -> Plan {
-    Plan { seed, cases: 500, deadline: None, exhaustive: false }
+    Plan { seed, cases: 500, deadline: None, exhaustive: false, shard: Shard::WHOLE }
+}
+
+fn check(problem: &impl Problem, plan: &Plan) -> Report {
+    Entry::check(problem, plan, &|_| {})
 }
 
 #[test]
 fn a_correct_solver_passes() {
-    let report = run_family(&entry(nim_with(|x| x)), &random_only(1), &|_| {});
+    let report = check(&entry(nim_with(|x| x)), &random_only(1));
     assert_eq!(report.status, Status::Ok);
     assert_eq!(report.random, 500);
+    assert_eq!(report.held, 500);
 }
 
 #[test]
 fn a_wrong_value_at_seven_shrinks_to_the_single_plate_seven() {
-    let report = run_family(&entry(nim_with(|x| if x == 7 { 6 } else { x })), &random_only(2), &|_| {});
+    let report = check(&entry(nim_with(|x| if x == 7 { 6 } else { x })), &random_only(2));
     assert_eq!(report.status, Status::Mismatch);
     let counterexample = report.counterexample.unwrap();
-    assert_eq!(counterexample.instance, "7");
-    assert_eq!(counterexample.oracle, "first player wins (grundy 7)");
-    assert_eq!(counterexample.fast, "first player wins (grundy 6)");
+    assert_eq!(counterexample.case, "7");
+    assert_eq!(counterexample.expected, "first player wins (grundy 7)");
+    assert_eq!(counterexample.actual, "first player wins (grundy 6)");
     assert_eq!(counterexample.replay, "grundy check --only 'planted' --case '7'");
+    assert!(matches!(counterexample.minimality, Minimality::Proven { .. }));
 }
 
 #[test]
 fn a_mismatch_is_a_junit_failure_with_its_replay_command() {
-    let wrong = run_family(&entry(nim_with(|x| if x == 7 { 6 } else { x })), &random_only(2), &|_| {});
-    let right = run_family(&entry(nim_with(|x| x)), &random_only(1), &|_| {});
+    let wrong = check(&entry(nim_with(|x| if x == 7 { 6 } else { x })), &random_only(2));
+    let right = check(&entry(nim_with(|x| x)), &random_only(1));
     let xml = grundy::check::junit(&[right, wrong], 2, 0.5);
     assert!(xml.contains(r#"tests="2" failures="1" errors="0""#), "{xml}");
     assert_eq!(xml.matches("<testcase ").count(), 2);
@@ -58,11 +66,61 @@ fn a_mismatch_is_a_junit_failure_with_its_replay_command() {
 #[test]
 fn a_formula_wrong_from_51_on_shrinks_to_exactly_51() {
     // Random cases find some large failing position; shrinking must walk down to 51 itself.
-    let report = run_family(&entry(nim_with(|x| if x >= 51 { x + 1 } else { x })), &random_only(3), &|_| {});
+    let report = check(&entry(nim_with(|x| if x >= 51 { x + 1 } else { x })), &random_only(3));
     let counterexample = report.counterexample.expect("the wrong formula is caught");
-    assert_eq!(counterexample.instance, "51");
+    assert_eq!(counterexample.case, "51");
     assert_ne!(counterexample.found, "51", "the first failure was already minimal; the test shows nothing");
     assert!(counterexample.shrink_steps > 1);
+    assert!(matches!(counterexample.minimality, Minimality::Proven { .. }));
+}
+
+/// A fast side for `mod:17` right everywhere but at plates that are multiples of 17.
+fn mod17_wrong_at_multiples() -> PileFast {
+    let rules = RuleSet::from_pack(3, 0, 0, 0).unwrap();
+    let right = grundy_fast::PileSolver::new(&rules, 4000).unwrap();
+    Arc::new(move |plates: &[u64]| {
+        let mut solution = right.solve(plates).map_err(|e| e.to_string())?;
+        if plates.iter().any(|&x| x > 0 && x % 17 == 0) {
+            solution.outcome = solution.outcome.flip();
+        }
+        Ok(solution)
+    })
+}
+
+#[test]
+fn a_bug_at_multiples_of_17_shrinks_to_the_plate_17() {
+    let problem =
+        Piles::fixed("planted-mod17", RuleSet::from_pack(3, 0, 0, 0).unwrap()).with_fast(mod17_wrong_at_multiples());
+    let report = check(&problem, &random_only(4));
+    let counterexample = report.counterexample.expect("caught");
+    assert_eq!(counterexample.case, "17", "found as {}", counterexample.found);
+    assert_eq!(counterexample.minimality, Minimality::Proven { tried: 17 });
+}
+
+#[test]
+fn a_bug_with_exactly_five_plates_shrinks_to_five_empty_plates() {
+    let rules = RuleSet::from_pack(2, 0, 0, 1).unwrap(); // half, disjunctive, misère play
+    let right = grundy_fast::PileSolver::new(&rules, 4000).unwrap();
+    let fast: PileFast = Arc::new(move |plates: &[u64]| {
+        let mut solution = right.solve(plates).map_err(|e| e.to_string())?;
+        if plates.len() == 5 {
+            solution.outcome = solution.outcome.flip();
+        }
+        Ok(solution)
+    });
+    let problem = Piles::fixed("planted-five", rules).with_fast(fast);
+    let report = check(&problem, &random_only(5));
+    let counterexample = report.counterexample.expect("caught");
+    assert_eq!(counterexample.case, "0 0 0 0 0");
+    assert!(matches!(counterexample.minimality, Minimality::Proven { .. }), "{:?}", counterexample.minimality);
+}
+
+#[test]
+fn a_bug_above_1000_shrinks_to_1001() {
+    let report = check(&entry(nim_with(|x| if x > 1000 { x ^ 1 } else { x })), &random_only(6));
+    let counterexample = report.counterexample.expect("caught");
+    assert_eq!(counterexample.case, "1001");
+    assert_eq!(counterexample.minimality, Minimality::Proven { tried: 1001 });
 }
 
 #[test]
@@ -72,18 +130,34 @@ fn a_wrong_outcome_is_caught_in_the_exhaustive_part() {
         let xor = plates.iter().fold(0, |xor, &x| xor ^ x);
         Ok(Solution { outcome: Outcome::from_first_wins(xor == 0), value: None })
     });
-    let plan = Plan { seed: 4, cases: 0, deadline: None, exhaustive: true };
-    let report = run_family(&entry(fast), &plan, &|_| {});
+    let plan = Plan { cases: 0, ..Plan::new(4, 0) };
+    let report = check(&entry(fast), &plan);
     assert_eq!(report.status, Status::Mismatch);
-    assert_eq!(report.counterexample.unwrap().instance, "0");
-    assert_eq!(report.exhaustive, 0);
+    assert_eq!(report.counterexample.unwrap().case, "0");
+    assert_eq!(report.exhaustive, 1);
+    assert_eq!(report.held, 0);
 }
 
 #[test]
-fn a_declining_solver_is_not_a_failure() {
+fn a_solver_that_declines_everything_does_not_pass() {
     let fast: PileFast = Arc::new(|_: &[u64]| Err("no theorem".to_string()));
-    let report = run_family(&entry(fast), &random_only(5), &|_| {});
-    assert_eq!(report.status, Status::Ok);
-    assert_eq!(report.unsupported, 500);
-    assert!(report.unsupported_example.unwrap().ends_with(": no theorem"));
+    let report = check(&entry(fast), &random_only(5));
+    assert_eq!(report.status, Status::Vacuous);
+    assert_eq!(report.declined, 500);
+    assert_eq!(report.held, 0);
+    assert!(report.declined_example.unwrap().ends_with(": no theorem covers this position: no theorem"));
+}
+
+#[test]
+fn shards_are_disjoint_and_cover_the_run() {
+    let problem = entry(nim_with(|x| x));
+    let whole = check(&problem, &Plan::new(9, 100));
+    let mut exhaustive = 0;
+    let mut random = 0;
+    for index in 0..3 {
+        let part = check(&problem, &Plan { shard: Shard { index, count: 3 }, ..Plan::new(9, 100) });
+        exhaustive += part.exhaustive;
+        random += part.random;
+    }
+    assert_eq!((exhaustive, random), (whole.exhaustive, whole.random));
 }

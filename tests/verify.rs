@@ -1,17 +1,18 @@
 //! `grundy verify`: right formulas are accepted with what they covered, wrong ones rejected with
 //! the smallest counterexample.
 
-use grundy::verify::{Formula, VerifyReport, verify_value, verify_wins};
+use grundy::verify::{Formula, Variables, VerifyReport, value_range, verify_value, verify_wins};
 use grundy_rules::{Play, RuleSet};
 
 fn value(game: &str, formula: &str) -> VerifyReport {
     let rules: RuleSet = game.parse().unwrap();
-    verify_value(&rules, &Formula::new(formula).unwrap(), 1, 300, 100, 2000, None).unwrap()
+    let range = value_range(&rules, 300, 2000);
+    verify_value(&rules, &Formula::new(formula, Variables::Plate).unwrap(), 1, &range, 100, None).unwrap()
 }
 
 fn wins(game: &str, formula: &str) -> VerifyReport {
     let rules: RuleSet = game.parse().unwrap();
-    verify_wins(&rules, &Formula::new(formula).unwrap(), 1, 200, None).unwrap()
+    verify_wins(&rules, &Formula::new(formula, Variables::Position).unwrap(), 1, 200, None).unwrap()
 }
 
 fn counterexample(report: &VerifyReport) -> String {
@@ -114,6 +115,6 @@ fn a_wins_predicate_shrinks_to_a_smallest_position() {
 fn looping_and_ill_typed_formulas_are_reported_not_hung() {
     let report = value("nim", "loop { }");
     assert!(counterexample(&report).contains("formula"), "{report:?}");
-    let error = Formula::new("x +* 2").err().unwrap();
+    let error = Formula::new("x +* 2", Variables::Plate).err().unwrap().to_string();
     assert!(error.contains("column"), "{error}");
 }

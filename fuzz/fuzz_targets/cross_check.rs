@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let rules = &rules[usize::from(pick) % rules.len()];
     let Some((a, b, c, d)) = rules.pack_code() else { return };
     let name = format!("pack:{a},{b},{c},{d}");
-    let Some(entry) = grundy::registry::find(&name) else { return };
+    let Some(entry) = grundy::catalog::find(&name) else { return };
     let case: Vec<String> = plates.iter().take(4).map(|&x| (x % 13).to_string()).collect();
     if case.is_empty() {
         return;

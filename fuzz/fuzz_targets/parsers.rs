@@ -11,6 +11,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = text.parse::<grundy_rules::Position>();
     // The first line names a catalog problem; the rest is its input.
     if let Some((name, input)) = text.split_once('\n') {
-        let _ = grundy::problems::solve(name.trim(), input);
+        if let Some(problem) = grundy::catalog::find_contest(name.trim()) {
+            let _ = problem.solve_text(input.as_bytes());
+        }
     }
 });

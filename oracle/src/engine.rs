@@ -89,6 +89,9 @@ pub enum OracleError {
         /// The budget.
         max_moves: usize,
     },
+    /// This game lies beyond what the oracle can play (say, geography on more than 64 vertices).
+    #[error("the oracle cannot play this: {0}")]
+    Beyond(String),
     /// A position can be reached again from itself.
     #[error("the game is loopy: the position {position} can be reached again from itself (cycle of {length} moves)")]
     Loopy {

@@ -17,7 +17,7 @@
 //! use grundy_oracle::{Engine, PileGame, Budget};
 //! use grundy_rules::{RuleSet, Outcome, Value};
 //! let rules: RuleSet = "nim".parse().unwrap();
-//! let mut oracle = Engine::new(PileGame::new(rules.clone()), PileGame::value_kind(&rules), Budget::default());
+//! let mut oracle = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), Budget::default());
 //! let solution = oracle.solve(&vec![1, 2, 3]).unwrap();
 //! assert_eq!(solution.outcome, Outcome::Second);
 //! assert_eq!(solution.value, Some(Value::Grundy(0)));

@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use grundy_rules::{Action, Compound, End, Operation, Play, RuleSet, ValueKind};
+use grundy_rules::{Action, End, Operation, Play, RuleSet};
 
 use crate::engine::{Game, OptionSink};
 
@@ -58,18 +58,6 @@ impl PileGame {
     /// The rule set.
     pub fn rules(&self) -> &RuleSet {
         &self.rules
-    }
-
-    /// The value kind the compound of `rules` combines (Grundy for disjunctive sums, remoteness for
-    /// conjunctive ones...): the kind the oracle should compute to check a fast solver.
-    pub fn value_kind(rules: &RuleSet) -> ValueKind {
-        match rules.compound {
-            Compound::Disjunctive => ValueKind::Grundy,
-            Compound::Diminished => ValueKind::Foreclosed,
-            Compound::Selective | Compound::Shortened => ValueKind::OutcomeOnly,
-            Compound::Conjunctive => ValueKind::Remoteness,
-            Compound::Continued => ValueKind::Suspense,
-        }
     }
 
     /// How many options the operation gives a plate of `x` tokens (before removing duplicates).
@@ -305,7 +293,7 @@ mod tests {
 
     fn oracle(rules: &str) -> Engine<PileGame> {
         let rules: RuleSet = rules.parse().unwrap();
-        let kind = PileGame::value_kind(&rules);
+        let kind = rules.value_kind();
         Engine::new(PileGame::new(rules), kind, Budget::default())
     }
 

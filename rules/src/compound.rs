@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::ValueKind;
 use crate::error::ParseError;
 
 /// Which plates one turn operates on.
@@ -97,6 +98,21 @@ impl Compound {
         match self {
             Compound::Disjunctive | Compound::Selective | Compound::Continued => End::NoPlateOperable,
             Compound::Diminished | Compound::Shortened | Compound::Conjunctive => End::SomePlateInoperable,
+        }
+    }
+
+    /// The number this compound combines its components by (ONAG ch. 14; the Game Pack
+    /// editorial): Grundy values for disjunctive sums, foreclosed Grundy values for diminished
+    /// ones, remoteness for conjunctive and suspense for continued conjunctive compounds; the
+    /// selective compounds combine outcomes alone. The oracle computes this kind on whole
+    /// positions to check what a fast solver claims.
+    pub fn value_kind(self) -> ValueKind {
+        match self {
+            Compound::Disjunctive => ValueKind::Grundy,
+            Compound::Diminished => ValueKind::Foreclosed,
+            Compound::Selective | Compound::Shortened => ValueKind::OutcomeOnly,
+            Compound::Conjunctive => ValueKind::Remoteness,
+            Compound::Continued => ValueKind::Suspense,
         }
     }
 

@@ -15,6 +15,9 @@
 //!   play that player wins;
 //! * a [`Position`]: a multiset of plate sizes.
 //!
+//! The catalog's other games (Wythoff's game, Combination Lock, Gems Fight!…) are typed values in
+//! [`games`], each holding a game and the position it starts from.
+//!
 //! Every type here has a text syntax that parses and prints back identically
 //! (`parse(display(r)) == r`); parse errors are one line that say what is wrong and where.
 //!
@@ -30,6 +33,7 @@
 
 mod compound;
 mod error;
+pub mod games;
 mod operation;
 mod outcome;
 mod position;
@@ -37,6 +41,7 @@ mod ruleset;
 
 pub use compound::{Action, Compound, End, Play};
 pub use error::ParseError;
+pub use games::Invalid;
 pub use operation::Operation;
 pub use outcome::{Foreclosed, Outcome, Solution, Value, ValueKind};
 pub use position::Position;

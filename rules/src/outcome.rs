@@ -139,3 +139,13 @@ pub struct Solution {
     /// The value of the whole position.
     pub value: Option<Value>,
 }
+
+impl fmt::Display for Solution {
+    /// `first player wins (grundy 3)`, or only the outcome when there is no value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.value {
+            Some(value) => write!(f, "{} ({value})", self.outcome),
+            None => write!(f, "{}", self.outcome),
+        }
+    }
+}

@@ -29,6 +29,11 @@ impl RuleSet {
         RuleSet { operation, compound, play }
     }
 
+    /// The value kind the compound combines: see [`Compound::value_kind`].
+    pub fn value_kind(&self) -> crate::ValueKind {
+        self.compound.value_kind()
+    }
+
     /// Game Pack's rule set `A B C D`.
     pub fn from_pack(a: u8, b: u8, c: u8, d: u8) -> Option<RuleSet> {
         let operation = Operation::from_pack(a)?;

@@ -8,10 +8,11 @@
 //! distance going right is odd.
 
 use grundy_rules::Outcome;
+use grundy_rules::games::Candy;
 
-/// Who wins the piles (each at least 1).
-pub fn outcome(piles: &[u64]) -> Outcome {
-    let mut sorted = piles.to_vec();
+/// Who wins the piles.
+pub fn outcome(candy: &Candy) -> Outcome {
+    let mut sorted = candy.piles().to_vec();
     sorted.sort_unstable_by(|a, b| b.cmp(a));
     // The last i (1-based) with sorted[i-1] ≥ i: the diagonal cell (i, i).
     let i = (1..=sorted.len()).take_while(|&i| sorted[i - 1] >= i as u64).last().unwrap_or(0);
@@ -29,6 +30,7 @@ mod tests {
 
     #[test]
     fn the_samples() {
+        let outcome = |piles: &[u64]| outcome(&Candy::new(piles.to_vec()).unwrap());
         assert_eq!(outcome(&[1, 3]), Outcome::First);
         assert_eq!(outcome(&[1, 2, 1]), Outcome::First);
         assert_eq!(outcome(&[1, 2, 3]), Outcome::Second);

@@ -10,6 +10,8 @@
 //! cells go to the `⌊m/2⌋ + 1` free places in `C(n − m − s + ⌊m/2⌋, ⌊m/2⌋)` ways. The answer is
 //! `C(n, m)` minus that. (The seed's solution forgets the place after the last coin.)
 
+use grundy_rules::games::Coins;
+
 const MOD: u64 = 1_000_000_009;
 
 fn power(mut base: u64, mut exponent: u64) -> u64 {
@@ -50,8 +52,9 @@ impl Binomials {
     }
 }
 
-/// Placements of `m` coins on `n` cells (`1 ≤ m ≤ n`) that the first player wins.
-pub fn first_player_placements(n: usize, m: usize) -> u64 {
+/// Placements of the coins on the cells that the first player wins, mod 1 000 000 009.
+pub fn first_player_placements(coins: &Coins) -> u64 {
+    let (n, m) = (coins.cells() as usize, coins.coins() as usize);
     let free = n - m;
     let odd = m.div_ceil(2);
     let others = m / 2 + 1;
@@ -82,8 +85,9 @@ mod tests {
 
     #[test]
     fn the_samples() {
-        assert_eq!(first_player_placements(10, 2), 36);
-        assert_eq!(first_player_placements(6, 3), 14);
-        assert_eq!(first_player_placements(5, 1), 4);
+        let count = |n, m| first_player_placements(&Coins::new(n, m).unwrap());
+        assert_eq!(count(10, 2), 36);
+        assert_eq!(count(6, 3), 14);
+        assert_eq!(count(5, 1), 4);
     }
 }

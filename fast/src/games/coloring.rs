@@ -9,6 +9,9 @@
 //!   colours, `x` between a colour and the strip's edge, and `x mod 2` when the whole strip is
 //!   blank (from the seed's tables; checked against the oracle).
 
+use grundy_rules::Outcome;
+use grundy_rules::games::Coloring;
+
 use crate::octal;
 
 /// Grundy values of Dawson's chess, from its proven period.
@@ -22,9 +25,12 @@ fn dawsons_chess(x: u64) -> u32 {
     period.value(values, x)
 }
 
-/// Whether the first player wins the strip (`0` blank, else a colour in `1..=colours`); the
-/// strip must not have two equal adjacent colours.
-pub fn first_wins(strip: &[u64], colours: u64) -> bool {
+/// Who wins the strip.
+pub fn outcome(coloring: &Coloring) -> Outcome {
+    Outcome::from_first_wins(first_wins(coloring.cells(), coloring.colours()))
+}
+
+fn first_wins(strip: &[u64], colours: u64) -> bool {
     let blanks = strip.iter().filter(|&&c| c == 0).count() as u64;
     if colours >= 3 {
         return blanks % 2 == 1;

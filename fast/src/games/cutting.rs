@@ -8,6 +8,7 @@
 //! `g(w, h) ≠ 0`.
 
 use grundy_rules::Outcome;
+use grundy_rules::games::Cutting;
 
 /// Grundy values `g(w, h)` for `2 ≤ w, h ≤ n` (indices below 2 unused).
 pub fn table(n: usize) -> Vec<Vec<u32>> {
@@ -34,7 +35,26 @@ pub fn table(n: usize) -> Vec<Vec<u32>> {
     g
 }
 
-/// Who wins a `w × h` sheet, from a table built up to at least `max(w, h)`.
-pub fn outcome(table: &[Vec<u32>], w: usize, h: usize) -> Outcome {
-    Outcome::from_first_wins(table[w][h] != 0)
+/// Who wins sheets up to a size, from one table.
+#[derive(Debug, Clone)]
+pub struct Table {
+    grundy: Vec<Vec<u32>>,
+}
+
+impl Table {
+    /// The table for sheets whose sides are at most `largest`.
+    pub fn new(largest: u64) -> Table {
+        Table { grundy: table(largest.max(2) as usize) }
+    }
+
+    /// Who wins the sheet; `None` when it is larger than the table.
+    pub fn outcome(&self, sheet: &Cutting) -> Option<Outcome> {
+        let row = self.grundy.get(sheet.width() as usize)?;
+        row.get(sheet.height() as usize).map(|&g| Outcome::from_first_wins(g != 0))
+    }
+}
+
+/// Who wins the sheet.
+pub fn outcome(sheet: &Cutting) -> Outcome {
+    Table::new(sheet.width().max(sheet.height())).outcome(sheet).expect("the table covers the sheet")
 }

@@ -8,8 +8,16 @@
 //! of `T_1 ∘ T_2 ∘ … ∘ T_(i−1)` applied to it. The composition grows by one map a day, as a
 //! 256-entry table.
 
+use grundy_rules::Outcome;
+use grundy_rules::games::Dig;
+
+/// Who wins on each day: `outcomes[i]` is day `i + 1`.
+pub fn outcomes_by_day(dig: &Dig) -> Vec<Outcome> {
+    first_wins_by_day(dig.steps()).into_iter().map(Outcome::from_first_wins).collect()
+}
+
 /// Steps as bits (`W` = 1): `answers[i]` is whether the first player wins on day `i + 1`.
-pub fn first_wins_by_day(steps: &[u8]) -> Vec<bool> {
+fn first_wins_by_day(steps: &[u8]) -> Vec<bool> {
     let n = steps.len();
     // composed[s] = (T_1 ∘ … ∘ T_(i−1))(s); starts as the identity (day 1).
     let mut composed: Vec<u8> = (0..=255u8).collect();

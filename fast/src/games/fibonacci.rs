@@ -2,6 +2,7 @@
 //! 1963; the winner's strategy takes the smallest term of the pile's Zeckendorf representation).
 
 use grundy_rules::Outcome;
+use grundy_rules::games::FibonacciNim;
 
 /// Whether `n` is a Fibonacci number (1, 2, 3, 5, 8, …).
 pub fn is_fibonacci(n: u64) -> bool {
@@ -13,9 +14,9 @@ pub fn is_fibonacci(n: u64) -> bool {
     a == n
 }
 
-/// Who wins a pile of `n ≥ 2`.
-pub fn outcome(n: u64) -> Outcome {
-    Outcome::from_first_wins(!is_fibonacci(n))
+/// Who wins the pile.
+pub fn outcome(game: &FibonacciNim) -> Outcome {
+    Outcome::from_first_wins(!is_fibonacci(game.pile()))
 }
 
 #[cfg(test)]

@@ -4,10 +4,13 @@
 //! `k` stones; with `k > 0` the mover goes on (`k + best[set ∪ b]`), else the turn passes
 //! (`−best[set ∪ b]`). `O(2^B · B · G)`.
 
-/// The first player's best score minus the second's. `bags[b][c]` counts colour `c` in bag `b`.
-pub fn best_difference(bags: &[Vec<u32>], stone: u32) -> i64 {
+use grundy_rules::games::Gems;
+
+/// The first player's best score minus the second's.
+pub fn best_difference(gems: &Gems) -> i64 {
+    let (bags, stone) = (gems.bags(), gems.stone());
     let count = bags.len();
-    let colours = bags.first().map_or(0, Vec::len);
+    let colours = gems.colours();
     let sets = 1usize << count;
     // pot[set · colours + c]: colour c in the pot after pouring `set`, modulo `stone`.
     let mut pot = vec![0u32; sets * colours];
@@ -35,8 +38,8 @@ pub fn best_difference(bags: &[Vec<u32>], stone: u32) -> i64 {
 mod tests {
     use super::*;
 
-    fn bags(lists: &[&[usize]], colours: usize) -> Vec<Vec<u32>> {
-        lists
+    fn gems(lists: &[&[usize]], colours: usize, stone: u32) -> Gems {
+        let bags = lists
             .iter()
             .map(|gems| {
                 let mut counts = vec![0u32; colours];
@@ -45,12 +48,13 @@ mod tests {
                 }
                 counts
             })
-            .collect()
+            .collect();
+        Gems::new(colours, stone, bags).unwrap()
     }
 
     #[test]
     fn the_samples() {
-        assert_eq!(best_difference(&bags(&[&[2, 3], &[1, 3], &[1, 2], &[2, 3, 1]], 3), 3), 3);
-        assert_eq!(best_difference(&bags(&[&[2, 3, 1], &[1, 2, 3]], 3), 2), -3);
+        assert_eq!(best_difference(&gems(&[&[2, 3], &[1, 3], &[1, 2], &[2, 3, 1]], 3, 3)), 3);
+        assert_eq!(best_difference(&gems(&[&[2, 3, 1], &[1, 2, 3]], 3, 2)), -3);
     }
 }

@@ -7,6 +7,9 @@
 //! would grow — and the second player answers along `M`; otherwise the first player follows a
 //! maximum matching from the start.)
 
+use grundy_rules::Outcome;
+use grundy_rules::games::Geography;
+
 use crate::matching::{Graph, dinic, general, hopcroft_karp};
 
 /// How the maximum matchings are computed.
@@ -25,9 +28,23 @@ impl Method {
     pub const ALL: [Method; 3] = [Method::HopcroftKarp, Method::Dinic, Method::General];
 }
 
-/// Whether the first player wins from `start`; `None` when `method` needs a bipartite graph and
-/// `graph` is not.
-pub fn first_wins(graph: &Graph, start: usize, method: Method) -> Option<bool> {
+/// Who wins, by `method`; `None` when `method` needs a bipartite graph and this one is not.
+pub fn outcome(game: &Geography, method: Method) -> Option<Outcome> {
+    first_wins(&graph(game), game.start(), method).map(Outcome::from_first_wins)
+}
+
+/// Who wins, by the best method for the graph: Hopcroft–Karp when it is bipartite, else the
+/// general one.
+pub fn outcome_auto(game: &Geography) -> Outcome {
+    Outcome::from_first_wins(first_wins_auto(&graph(game), game.start()))
+}
+
+/// The graph of a geography game.
+pub fn graph(game: &Geography) -> Graph {
+    Graph { vertices: game.vertices(), edges: game.edges().to_vec() }
+}
+
+fn first_wins(graph: &Graph, start: usize, method: Method) -> Option<bool> {
     let size = |removed| -> Option<usize> {
         Some(match method {
             Method::General => general(graph, removed),
@@ -38,8 +55,7 @@ pub fn first_wins(graph: &Graph, start: usize, method: Method) -> Option<bool> {
     Some(size(Some(start))? < size(None)?)
 }
 
-/// The best method for `graph`: Hopcroft–Karp when it is bipartite, else the general one.
-pub fn first_wins_auto(graph: &Graph, start: usize) -> bool {
+fn first_wins_auto(graph: &Graph, start: usize) -> bool {
     first_wins(graph, start, Method::HopcroftKarp)
         .unwrap_or_else(|| first_wins(graph, start, Method::General).expect("the general method takes any graph"))
 }

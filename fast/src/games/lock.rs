@@ -3,11 +3,17 @@
 //! sum's parity (±1, or ∓9 across 9↔0), so the graph is bipartite by that parity and
 //! Hopcroft–Karp applies. The first player wins iff the start is in every maximum matching.
 
+use grundy_rules::Outcome;
+use grundy_rules::games::Lock;
+
 use crate::matching::{Graph, hopcroft_karp};
 
-/// Whether the first player wins: `dials` digits (1..=5), `forbidden` combinations, `start`
-/// (combinations as numbers below `10^dials`).
-pub fn first_wins(dials: u32, forbidden: &[u32], start: u32) -> bool {
+/// Who wins the lock.
+pub fn outcome(lock: &Lock) -> Outcome {
+    Outcome::from_first_wins(first_wins(lock.dials(), lock.forbidden(), lock.start()))
+}
+
+fn first_wins(dials: u32, forbidden: &[u32], start: u32) -> bool {
     let size = 10usize.pow(dials);
     let mut allowed = vec![true; size];
     for &f in forbidden {

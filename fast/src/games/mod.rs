@@ -12,4 +12,5 @@ pub mod lock;
 pub mod nullify;
 pub mod prime;
 pub mod steins;
+pub mod stripes;
 pub mod wythoff;

@@ -4,9 +4,11 @@
 //! a path through the first unbalanced anti-diagonal and the later ones restores every xor.)
 
 use grundy_rules::Outcome;
+use grundy_rules::games::Nullify;
 
-/// Who wins the matrix given row by row.
-pub fn outcome(rows: usize, columns: usize, cells: &[u64]) -> Outcome {
+/// Who wins the matrix.
+pub fn outcome(matrix: &Nullify) -> Outcome {
+    let (rows, columns, cells) = (matrix.rows(), matrix.columns(), matrix.cells());
     let mut diagonals = vec![0u64; rows + columns];
     for r in 0..rows {
         for c in 0..columns {

@@ -11,11 +11,13 @@
 use std::collections::HashMap;
 
 use grundy_rules::Outcome;
+use grundy_rules::games::RemoveThePrime;
 
 use crate::factor::distinct_primes;
 
 /// Who wins the sequence.
-pub fn outcome(sequence: &[u64]) -> Outcome {
+pub fn outcome(game: &RemoveThePrime) -> Outcome {
+    let sequence = game.sequence();
     // Where each prime's current run started.
     let mut open: HashMap<u64, usize> = HashMap::new();
     let mut xor = 0u64;
@@ -45,6 +47,7 @@ mod tests {
 
     #[test]
     fn the_samples() {
+        let outcome = |sequence: &[u64]| outcome(&RemoveThePrime::new(sequence.to_vec()).unwrap());
         assert_eq!(outcome(&[2, 8, 4]), Outcome::First);
         assert_eq!(outcome(&[2, 12, 3]), Outcome::Second);
     }

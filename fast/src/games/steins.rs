@@ -9,6 +9,8 @@
 //! piles is black; the condition fixes `xor(S)`, and a xor linear basis of the larger piles
 //! counts the subsets with a given xor: `2^(size − rank)` if it is in their span, else none.
 
+use grundy_rules::games::Steins;
+
 const MOD: u64 = 1_000_000_007;
 
 /// A xor linear basis over 64-bit words.
@@ -62,8 +64,8 @@ pub fn black_value(m: u64, c: u64, larger: bool) -> u64 {
 }
 
 /// Colourings (of `2^n`) in which the second player wins, mod 1 000 000 007.
-pub fn second_player_colourings(piles: &[u64]) -> u64 {
-    let mut sorted = piles.to_vec();
+pub fn second_player_colourings(steins: &Steins) -> u64 {
+    let mut sorted = steins.piles().to_vec();
     sorted.sort_unstable();
     let n = sorted.len();
     let mut powers = vec![1u64; n + 1];
@@ -109,8 +111,9 @@ mod tests {
 
     #[test]
     fn the_samples() {
-        assert_eq!(second_player_colourings(&[1, 1]), 4);
-        assert_eq!(second_player_colourings(&[1, 2]), 1);
-        assert_eq!(second_player_colourings(&[5]), 0);
+        let count = |piles: &[u64]| second_player_colourings(&Steins::new(piles.to_vec()).unwrap());
+        assert_eq!(count(&[1, 1]), 4);
+        assert_eq!(count(&[1, 2]), 1);
+        assert_eq!(count(&[5]), 0);
     }
 }

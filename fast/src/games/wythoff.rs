@@ -6,6 +6,7 @@
 //! after halving. `5k²` fits in `u128` for every `u64` `k`: exact for all of `u64`.
 
 use grundy_rules::Outcome;
+use grundy_rules::games::Wythoff;
 
 /// `⌊kφ⌋`.
 pub fn lower_wythoff(k: u64) -> u128 {
@@ -13,9 +14,9 @@ pub fn lower_wythoff(k: u64) -> u128 {
     (k + (5 * k * k).isqrt()) / 2
 }
 
-/// Who wins the piles `a` and `b`.
-pub fn outcome(a: u64, b: u64) -> Outcome {
-    let (a, b) = (a.min(b), a.max(b));
+/// Who wins the piles.
+pub fn outcome(game: &Wythoff) -> Outcome {
+    let (a, b) = (game.a.min(game.b), game.a.max(game.b));
     Outcome::from_first_wins(u128::from(a) != lower_wythoff(b - a))
 }
 
@@ -27,6 +28,6 @@ mod tests {
     fn the_first_p_positions() {
         let p: Vec<(u128, u128)> = (0..6).map(|k| (lower_wythoff(k), lower_wythoff(k) + u128::from(k))).collect();
         assert_eq!(p, vec![(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]);
-        assert_eq!(outcome(u64::MAX, u64::MAX), Outcome::First);
+        assert_eq!(outcome(&Wythoff { a: u64::MAX, b: u64::MAX }), Outcome::First);
     }
 }

@@ -1,18 +1,21 @@
-//! Candy Piles (AGC002 E): a move eats a whole largest pile, or one candy from every pile;
+//! CandyGame Piles (AGC002 E): a move eats a whole largest pile, or one candy from every pile;
 //! whoever eats the last candy loses.
 
 use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::Candy;
 
-/// Candy Piles. A position is the sorted non-empty piles. With no candy left, the player to move
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
+
+/// CandyGame Piles. A position is the sorted non-empty piles. With no candy left, the player to move
 /// has won (the other ate the last one): misère play on "no move".
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Candy;
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CandyGame;
 
-impl Game for Candy {
+impl Game for CandyGame {
     type Position = Vec<u64>;
 
     fn play(&self) -> Play {
@@ -32,5 +35,13 @@ impl Game for Candy {
 
     fn describe(&self, piles: &Vec<u64>) -> String {
         format!("{piles:?}")
+    }
+}
+
+impl Playable for Candy {
+    type Game = CandyGame;
+
+    fn game(&self) -> Result<(CandyGame, Vec<u64>), OracleError> {
+        Ok((CandyGame, self.piles().to_vec()))
     }
 }

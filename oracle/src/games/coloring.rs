@@ -1,20 +1,23 @@
-//! Coloring a strip (BZOJ 2410): a 1×n strip, cells blank (0) or coloured 1..=k; a move colours
+//! ColoringGame a strip (BZOJ 2410): a 1×n strip, cells blank (0) or coloured 1..=k; a move colours
 //! a blank cell so that no two adjacent cells share a colour; whoever cannot move loses.
 
 use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::Coloring;
+
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
 
 /// The strip game with `colours` colours. A position is the strip, cell by cell.
-#[derive(Debug, Clone, Copy)]
-pub struct Coloring {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ColoringGame {
     /// How many colours there are.
     pub colours: u64,
 }
 
-impl Game for Coloring {
+impl Game for ColoringGame {
     type Position = Vec<u64>;
 
     fn play(&self) -> Play {
@@ -38,5 +41,13 @@ impl Game for Coloring {
 
     fn describe(&self, strip: &Vec<u64>) -> String {
         format!("{strip:?}")
+    }
+}
+
+impl Playable for Coloring {
+    type Game = ColoringGame;
+
+    fn game(&self) -> Result<(ColoringGame, Vec<u64>), OracleError> {
+        Ok((ColoringGame { colours: self.colours() }, self.cells().to_vec()))
     }
 }

@@ -6,11 +6,13 @@ use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
+use grundy_rules::games::Dig;
+
 use crate::engine::{Game, OptionSink};
 
 /// One day of the game. A step is its 8 characters as bits (`W` = 1); a position is the
 /// token's step, 1-based.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DigDay {
     /// Steps `1..=day`.
     pub steps: Vec<u8>,
@@ -35,5 +37,13 @@ impl Game for DigDay {
 
     fn describe(&self, x: &usize) -> String {
         format!("token on step {x} of {}", self.steps.len())
+    }
+}
+
+impl DigDay {
+    /// The game of each day of `dig`, in order (day `i` has the steps `1..=i`); each starts with
+    /// the token on step 1.
+    pub fn days(dig: &Dig) -> impl Iterator<Item = DigDay> + '_ {
+        (1..=dig.steps().len()).map(|day| DigDay { steps: dig.steps()[..day].to_vec() })
     }
 }

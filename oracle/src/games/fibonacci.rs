@@ -5,21 +5,24 @@ use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::FibonacciNim;
+
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
 
 /// Fibonacci nim. A position is (tokens left, most tokens the next move may take), the latter
 /// capped at the tokens left so that equal games are equal positions.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct FibonacciNim;
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct FibonacciGame;
 
-impl FibonacciNim {
+impl FibonacciGame {
     /// The starting position of a pile of `n`.
     pub fn start(n: u64) -> (u64, u64) {
         (n, n.saturating_sub(1))
     }
 }
 
-impl Game for FibonacciNim {
+impl Game for FibonacciGame {
     type Position = (u64, u64);
 
     fn play(&self) -> Play {
@@ -38,5 +41,13 @@ impl Game for FibonacciNim {
 
     fn describe(&self, &(left, most): &(u64, u64)) -> String {
         format!("{left} left, take at most {most}")
+    }
+}
+
+impl Playable for FibonacciNim {
+    type Game = FibonacciGame;
+
+    fn game(&self) -> Result<(FibonacciGame, (u64, u64)), OracleError> {
+        Ok((FibonacciGame, FibonacciGame::start(self.pile())))
     }
 }

@@ -3,14 +3,27 @@
 //! pourer, who then moves again. The result is the best score difference the first player can
 //! force. A score game, not a win/lose one: plain minimax over every order of the bags.
 
+use grundy_rules::games::Gems;
+
+use crate::engine::OracleError;
+
+/// The most bags whose orders the oracle tries.
+pub const MOST_BAGS: usize = 10;
+
 /// The first player's best score minus the second's, by trying every order. `bags[b][c]` is
 /// how many gems of colour `c` bag `b` holds. Exponential: meant for at most 10 bags.
-pub fn best_difference(bags: &[Vec<u32>], stone: u32) -> i64 {
-    assert!(bags.len() <= 10, "the gems oracle tries every order of at most 10 bags");
-    let colours = bags.first().map_or(0, Vec::len);
+pub fn best_difference(gems: &Gems) -> Result<i64, OracleError> {
+    let (bags, stone) = (gems.bags(), gems.stone());
+    if bags.len() > MOST_BAGS {
+        return Err(OracleError::Beyond(format!(
+            "the gems oracle tries every order of at most {MOST_BAGS} bags; this case has {}",
+            bags.len()
+        )));
+    }
+    let colours = gems.colours();
     let mut pot = vec![0u32; colours];
     let mut poured = vec![false; bags.len()];
-    minimax(bags, stone, &mut pot, &mut poured)
+    Ok(minimax(bags, stone, &mut pot, &mut poured))
 }
 
 /// The mover's best (own − other's) score from here.

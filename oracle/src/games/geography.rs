@@ -5,19 +5,29 @@ use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::Geography;
 
-/// Geography on a graph of at most 64 vertices. A position is (the token's vertex, the set of
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
+
+/// GeographyGame on a graph of at most 64 vertices. A position is (the token's vertex, the set of
 /// visited vertices as a bit mask).
-#[derive(Debug, Clone)]
-pub struct Geography {
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GeographyGame {
     neighbours: Vec<Vec<usize>>,
 }
 
-impl Geography {
+impl GeographyGame {
+    /// The most vertices the visited set holds.
+    pub const MOST_VERTICES: usize = 64;
+
     /// The game on vertices `0..vertices` with these undirected edges.
-    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Geography {
-        assert!(vertices <= 64, "the oracle handles at most 64 vertices");
+    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<GeographyGame, OracleError> {
+        if vertices > Self::MOST_VERTICES {
+            return Err(OracleError::Beyond(format!(
+                "the geography oracle keeps the visited vertices in 64 bits; this graph has {vertices} vertices"
+            )));
+        }
         let mut neighbours = vec![Vec::new(); vertices];
         for &(u, v) in edges {
             if u != v {
@@ -25,7 +35,7 @@ impl Geography {
                 neighbours[v].push(u);
             }
         }
-        Geography { neighbours }
+        Ok(GeographyGame { neighbours })
     }
 
     /// The start position at `vertex`.
@@ -34,7 +44,7 @@ impl Geography {
     }
 }
 
-impl Game for Geography {
+impl Game for GeographyGame {
     type Position = (usize, u64);
 
     fn play(&self) -> Play {
@@ -52,5 +62,13 @@ impl Game for Geography {
 
     fn describe(&self, &(at, visited): &(usize, u64)) -> String {
         format!("token on {at}, visited {visited:#b}")
+    }
+}
+
+impl Playable for Geography {
+    type Game = GeographyGame;
+
+    fn game(&self) -> Result<(GeographyGame, (usize, u64)), OracleError> {
+        Ok((GeographyGame::new(self.vertices(), self.edges())?, GeographyGame::start(self.start())))
     }
 }

@@ -1,28 +1,31 @@
-//! Combination Lock: an `m`-dial lock; a move turns one dial by ±1 (mod 10) to a combination
+//! Combination LockGame: an `m`-dial lock; a move turns one dial by ±1 (mod 10) to a combination
 //! that is neither forbidden nor seen before (the start is seen); whoever cannot move loses.
 
 use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::Lock;
+
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
 
 /// The lock game. A position is (the combination, the combinations seen, sorted).
-#[derive(Debug, Clone)]
-pub struct Lock {
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LockGame {
     dials: u32,
     forbidden: Vec<u32>,
 }
 
-impl Lock {
+impl LockGame {
     /// A lock with `dials` dials and these forbidden combinations.
-    pub fn new(dials: u32, mut forbidden: Vec<u32>) -> Lock {
+    pub fn new(dials: u32, mut forbidden: Vec<u32>) -> LockGame {
         forbidden.sort_unstable();
-        Lock { dials, forbidden }
+        LockGame { dials, forbidden }
     }
 }
 
-impl Game for Lock {
+impl Game for LockGame {
     type Position = (u32, Vec<u32>);
 
     fn play(&self) -> Play {
@@ -49,5 +52,13 @@ impl Game for Lock {
 
     fn describe(&self, (at, seen): &(u32, Vec<u32>)) -> String {
         format!("at {at:0width$}, seen {seen:?}", width = self.dials as usize)
+    }
+}
+
+impl Playable for Lock {
+    type Game = LockGame;
+
+    fn game(&self) -> Result<(LockGame, (u32, Vec<u32>)), OracleError> {
+        Ok((LockGame::new(self.dials(), self.forbidden().to_vec()), (self.start(), vec![self.start()])))
     }
 }

@@ -1,4 +1,21 @@
 //! Catalog games, each played straight from its rules as a [`crate::Game`].
+//!
+//! Every typed game of [`grundy_rules::games`] that asks who wins is [`Playable`]: it becomes an
+//! engine game and the position it starts from. The counting games (Steins;Game, Moving Coins)
+//! list the positions they count over; Gems Fight!, a score game, is plain minimax.
+
+use std::hash::Hash;
+
+use crate::engine::{Game, OracleError};
+
+/// A typed catalog game as the engine plays it.
+pub trait Playable {
+    /// The game without its start: instances whose games are equal share an engine's memo.
+    type Game: Game + Clone + Eq + Hash;
+
+    /// The game and the start position; an error when this oracle cannot play it at all.
+    fn game(&self) -> Result<(Self::Game, <Self::Game as Game>::Position), OracleError>;
+}
 
 pub mod candy;
 pub mod coins;

@@ -1,4 +1,4 @@
-//! Nullify the Matrix (Codeforces 1451F): a move picks a non-zero cell `(r1, c1)` and a cell
+//! NullifyGame the Matrix (Codeforces 1451F): a move picks a non-zero cell `(r1, c1)` and a cell
 //! `(r2, c2)` with `r1 ≤ r2`, `c1 ≤ c2`, decreases `(r1, c1)` by at least one, and sets every
 //! other cell of one monotone shortest path from `(r1, c1)` to `(r2, c2)` to any non-negative
 //! values; whoever cannot move (the matrix is all zero) loses.
@@ -18,11 +18,14 @@ use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::Nullify;
 
-/// Nullify with values bounded below `2^bits`. A position is the matrix, row-major.
-#[derive(Debug, Clone, Copy)]
-pub struct Nullify {
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
+
+/// NullifyGame with values bounded below `2^bits`. A position is the matrix, row-major.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NullifyGame {
     /// Rows.
     pub rows: usize,
     /// Columns.
@@ -31,7 +34,7 @@ pub struct Nullify {
     pub bits: u32,
 }
 
-impl Nullify {
+impl NullifyGame {
     /// Every monotone shortest path from `(r1, c1)` to `(r2, c2)`, as cell indices after the first.
     fn paths(&self, (r1, c1): (usize, usize), (r2, c2): (usize, usize)) -> Vec<Vec<usize>> {
         let mut paths = Vec::new();
@@ -56,7 +59,7 @@ impl Nullify {
     }
 }
 
-impl Game for Nullify {
+impl Game for NullifyGame {
     type Position = Vec<u64>;
 
     fn play(&self) -> Play {
@@ -103,5 +106,19 @@ impl Game for Nullify {
             .map(|row| row.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
             .collect();
         rows.join(" / ")
+    }
+}
+
+impl Playable for Nullify {
+    type Game = NullifyGame;
+
+    /// Values are bounded by the matrix's widest value (at least one bit), which keeps the
+    /// outcome (see the module doc).
+    fn game(&self) -> Result<(NullifyGame, Vec<u64>), OracleError> {
+        let bits = self.cells().iter().map(|&v| 64 - v.leading_zeros()).max().unwrap_or(0).max(1);
+        if bits >= 63 {
+            return Err(OracleError::Beyond("the nullify oracle bounds values below 2^62".to_string()));
+        }
+        Ok((NullifyGame { rows: self.rows(), columns: self.columns(), bits }, self.cells().to_vec()))
     }
 }

@@ -5,11 +5,14 @@ use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::RemoveThePrime;
+
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
 
 /// Remove the Prime. A position is the sequence; primes are found by trial division.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RemoveThePrime;
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct PrimeGame;
 
 fn prime_divisors(mut n: u64) -> Vec<u64> {
     let mut primes = Vec::new();
@@ -29,7 +32,7 @@ fn prime_divisors(mut n: u64) -> Vec<u64> {
     primes
 }
 
-impl Game for RemoveThePrime {
+impl Game for PrimeGame {
     type Position = Vec<u64>;
 
     fn play(&self) -> Play {
@@ -59,5 +62,13 @@ impl Game for RemoveThePrime {
 
     fn describe(&self, sequence: &Vec<u64>) -> String {
         format!("{sequence:?}")
+    }
+}
+
+impl Playable for RemoveThePrime {
+    type Game = PrimeGame;
+
+    fn game(&self) -> Result<(PrimeGame, Vec<u64>), OracleError> {
+        Ok((PrimeGame, self.sequence().to_vec()))
     }
 }

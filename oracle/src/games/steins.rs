@@ -1,4 +1,4 @@
-//! Steins;Game (CCPC Weihai 2020), one colouring: piles are white or black; a move takes one or
+//! SteinsGame;Game (CCPC Weihai 2020), one colouring: piles are white or black; a move takes one or
 //! more tokens from any white pile, or from a smallest black pile; whoever cannot move loses.
 //! A pile with no token left is gone (it is no longer "a smallest black pile").
 
@@ -6,13 +6,15 @@ use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::Steins;
+
+use crate::engine::{Game, OptionSink, OracleError};
 
 /// One coloured position: (white piles, black piles), each sorted, without empty piles.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Steins;
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SteinsGame;
 
-impl Game for Steins {
+impl Game for SteinsGame {
     type Position = (Vec<u64>, Vec<u64>);
 
     fn play(&self) -> Play {
@@ -49,4 +51,32 @@ impl Game for Steins {
     fn describe(&self, (white, black): &(Vec<u64>, Vec<u64>)) -> String {
         format!("white {white:?}, black {black:?}")
     }
+}
+
+/// The most piles whose `2^n` colourings the oracle lists.
+pub const MOST_PILES: usize = 20;
+
+/// One colouring: the white piles and the black piles, each sorted.
+pub type Colouring = (Vec<u64>, Vec<u64>);
+
+/// Every colouring of the piles, as a position.
+pub fn colourings(steins: &Steins) -> Result<Vec<Colouring>, OracleError> {
+    let piles = steins.piles();
+    if piles.len() > MOST_PILES {
+        return Err(OracleError::Beyond(format!(
+            "the steins oracle lists the 2^n colourings of at most {MOST_PILES} piles; this case has {}",
+            piles.len()
+        )));
+    }
+    Ok((0..1u32 << piles.len())
+        .map(|colouring| {
+            let (mut white, mut black): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+            for (i, &p) in piles.iter().enumerate() {
+                if colouring >> i & 1 == 1 { black.push(p) } else { white.push(p) }
+            }
+            white.sort_unstable();
+            black.sort_unstable();
+            (white, black)
+        })
+        .collect())
 }

@@ -1,29 +1,32 @@
-//! Stripes (POI 2000): a row of free cells; a move lays one strip of an allowed length on free,
+//! StripesGame (POI 2000): a row of free cells; a move lays one strip of an allowed length on free,
 //! whole, adjacent cells; whoever cannot move loses.
 
 use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::Stripes;
 
-/// Stripes with strips of the given lengths. A position is the sorted lengths of the runs of
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
+
+/// StripesGame with strips of the given lengths. A position is the sorted lengths of the runs of
 /// free cells (runs of 0 are dropped: a filled board has none).
-#[derive(Debug, Clone)]
-pub struct Stripes {
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct StripesGame {
     lengths: Vec<u64>,
 }
 
-impl Stripes {
+impl StripesGame {
     /// Strips of these lengths (in any order, repeats allowed).
-    pub fn new(mut lengths: Vec<u64>) -> Stripes {
+    pub fn new(mut lengths: Vec<u64>) -> StripesGame {
         lengths.sort_unstable();
         lengths.dedup();
-        Stripes { lengths }
+        StripesGame { lengths }
     }
 }
 
-impl Game for Stripes {
+impl Game for StripesGame {
     type Position = Vec<u64>;
 
     fn play(&self) -> Play {
@@ -51,5 +54,14 @@ impl Game for Stripes {
 
     fn describe(&self, runs: &Vec<u64>) -> String {
         format!("free runs {runs:?}")
+    }
+}
+
+impl Playable for Stripes {
+    type Game = StripesGame;
+
+    fn game(&self) -> Result<(StripesGame, Vec<u64>), OracleError> {
+        let runs = if self.row() > 0 { vec![self.row()] } else { Vec::new() };
+        Ok((StripesGame::new(self.lengths().to_vec()), runs))
     }
 }

@@ -1,17 +1,20 @@
-//! Wythoff's game: two piles; a move takes one or more tokens from one pile, or the same number
+//! WythoffGame's game: two piles; a move takes one or more tokens from one pile, or the same number
 //! from both; whoever takes the last token wins (normal play).
 
 use std::ops::ControlFlow;
 
 use grundy_rules::Play;
 
-use crate::engine::{Game, OptionSink};
+use grundy_rules::games::Wythoff;
 
-/// Wythoff's game. A position is the two piles, smaller first.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Wythoff;
+use super::Playable;
+use crate::engine::{Game, OptionSink, OracleError};
 
-impl Game for Wythoff {
+/// WythoffGame's game. A position is the two piles, smaller first.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct WythoffGame;
+
+impl Game for WythoffGame {
     type Position = (u64, u64);
 
     fn play(&self) -> Play {
@@ -33,5 +36,13 @@ impl Game for Wythoff {
 
     fn describe(&self, &(a, b): &(u64, u64)) -> String {
         format!("{a} {b}")
+    }
+}
+
+impl Playable for Wythoff {
+    type Game = WythoffGame;
+
+    fn game(&self) -> Result<(WythoffGame, (u64, u64)), OracleError> {
+        Ok((WythoffGame, (self.a.min(self.b), self.a.max(self.b))))
     }
 }

@@ -1,20 +1,4 @@
-//! Catalog problems in their contest formats (`problems.md`): each reads the whole input and
-//! returns the whole output, or a one-line error naming the line and token.
-
-pub mod candy;
-pub mod coins;
-pub mod coloring;
-pub mod cutting;
-pub mod dig;
-pub mod fibonacci;
-pub mod gems;
-pub mod geography;
-pub mod lock;
-pub mod nullify;
-pub mod prime;
-pub mod steins;
-pub mod stripes;
-pub mod wythoff;
+//! Reading contest inputs: tokens with their line and place, and one-line errors that name them.
 
 /// A malformed problem input.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -123,42 +107,3 @@ pub fn winner_line(outcome: grundy_rules::Outcome) -> String {
         grundy_rules::Outcome::Second => "Second\n".to_string(),
     }
 }
-
-/// Solves the problem `name` on `input`; `None` for an unknown problem.
-pub fn solve(name: &str, input: &str) -> Option<Result<String, InputError>> {
-    match name {
-        "candy" => Some(candy::solve(input)),
-        "coins" => Some(coins::solve(input)),
-        "coloring" => Some(coloring::solve(input)),
-        "cutting" => Some(cutting::solve(input)),
-        "dig" => Some(dig::solve(input)),
-        "fibonacci" => Some(fibonacci::solve(input)),
-        "gems" => Some(gems::solve(input)),
-        "geography" => Some(geography::solve(input)),
-        "lock" => Some(lock::solve(input)),
-        "nullify" => Some(nullify::solve(input)),
-        "prime" => Some(prime::solve(input)),
-        "steins" => Some(steins::solve(input)),
-        "stripes" => Some(stripes::solve(input)),
-        "wythoff" => Some(wythoff::solve(input)),
-        _ => None,
-    }
-}
-
-/// The problems besides `pack`, with their formats, for `grundy list`.
-pub const FORMATS: &[(&str, &str)] = &[
-    ("candy", "AGC002 E: N, then a1 … aN; `First` or `Second`"),
-    ("coins", "SDOI2019: `n m` (m ≤ n ≤ 150000, m ≤ 500); placements the first player wins, mod 1e9+9"),
-    ("coloring", "BZOJ 2410: tests, then per test `n k` and n cells in 0..=k; `y` or `n` each"),
-    ("cutting", "POJ 2311: lines `W H` (2 ≤ W, H ≤ 2000) until the end; `WIN` or `LOSE` each"),
-    ("gems", "HDU 4778: cases `G B S` and B lines `n c1 … cn`, until `0 0 0`; the score difference each"),
-    ("geography", "`n m s`, then m lines `u v` (vertices 1..n, start s); `First` or `Second`"),
-    ("lock", "CCPC 2020: T, then per test `m n s` and n forbidden m-digit strings; `Alice` or `Bob` each"),
-    ("nullify", "CF 1451F: t, then per test `n m` and n rows of m values; `Ashish` or `Jeel` each"),
-    ("prime", "Remove the Prime: n, then a1 … an (≤ 10^18); `First` or `Second`"),
-    ("steins", "CCPC 2020: n, then a1 … an (≤ 10^18); colourings the second player wins, mod 1e9+7"),
-    ("stripes", "POI 2000: `c z n`, m, then m lines p; 1 if the first player wins, else 2"),
-    ("dig", "NERC 2020: n, then n steps of 8 characters W/R; one line of n digits (1 first wins, 2 not)"),
-    ("fibonacci", "HDU 2516: lines n (2 ≤ n), ending with 0; `First win` / `Second win` each"),
-    ("wythoff", "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0"),
-];

@@ -1,0 +1,122 @@
+//! The catalog games as data: one typed value per game, with the start position it is played
+//! from.
+//!
+//! Each type has a validating constructor (an instance that breaks the game's rules, or lies
+//! beyond the sizes `grundy` supports, cannot be built), a text syntax that prints and parses
+//! back identically (`grundy check --case`), and nothing about solving. The oracle plays these
+//! values by their rules; the fast side answers them by theorems.
+//!
+//! | type | text | game |
+//! |---|---|---|
+//! | [`Candy`] | `1 2 3` | Candy Piles: eat a largest pile, or one from every pile; who eats the last loses |
+//! | [`Coins`] | `10 2` | Moving Coins: `n` cells, `m` coins; count placements the first player wins |
+//! | [`Coloring`] | `2 @ 0 0 1 0 0` | colour a strip with `k` colours, no equal neighbours |
+//! | [`Cutting`] | `3x5` | Cutting Game: whoever first cuts a 1×1 piece wins |
+//! | [`Dig`] | `WWWWWWWW RRRRRRRR` | Down We Dig: who wins on each day |
+//! | [`FibonacciNim`] | `13` | Fibonacci nim on one pile |
+//! | [`Gems`] | `3 @ 0 1 1 / 1 0 1` | Gems Fight!: stones of `S` gems, bags as colour counts |
+//! | [`Geography`] | `4 1 @ 1-2 2-3 3-4` | vertex geography: `n` vertices, start, edges |
+//! | [`Lock`] | `06 @ 05 17` | Combination Lock: start, forbidden combinations |
+//! | [`Nullify`] | `0 1 / 1 0` | Nullify the Matrix: rows separated by `/` |
+//! | [`RemoveThePrime`] | `2 12 3` | Remove the Prime |
+//! | [`Steins`] | `1 1 2` | Steins;Game: count colourings the second player wins |
+//! | [`Stripes`] | `1,5,1 @ 6` | Stripes: strip lengths, then the row |
+//! | [`Wythoff`] | `4 7` | Wythoff's game |
+//! | [`PilePosition`] | `nim/selective/normal @ 3 4` | a pile game and a position |
+
+mod candy;
+mod coins;
+mod coloring;
+mod cutting;
+mod dig;
+mod fibonacci;
+mod gems;
+mod geography;
+mod lock;
+mod nullify;
+mod pile;
+mod prime;
+mod steins;
+mod stripes;
+mod wythoff;
+
+pub use candy::Candy;
+pub use coins::Coins;
+pub use coloring::Coloring;
+pub use cutting::Cutting;
+pub use dig::Dig;
+pub use fibonacci::FibonacciNim;
+pub use gems::Gems;
+pub use geography::Geography;
+pub use lock::Lock;
+pub use nullify::Nullify;
+pub use pile::PilePosition;
+pub use prime::RemoveThePrime;
+pub use steins::Steins;
+pub use stripes::Stripes;
+pub use wythoff::Wythoff;
+
+use crate::error::{ParseError, parse_u64};
+
+/// A value that breaks a game's rules, or lies beyond the sizes `grundy` supports: what is wrong,
+/// in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Invalid(pub String);
+
+impl Invalid {
+    pub(crate) fn new(message: impl Into<String>) -> Invalid {
+        Invalid(message.into())
+    }
+}
+
+/// Returns `Err(Invalid)` with the message when `condition` fails.
+pub(crate) fn require(condition: bool, message: impl FnOnce() -> String) -> Result<(), Invalid> {
+    if condition { Ok(()) } else { Err(Invalid(message())) }
+}
+
+/// A parse error of a game's text: `what` is the game's name ("lock", "gems"…).
+pub(crate) fn parse_error(
+    what: &'static str,
+    text: &str,
+    place: impl Into<String>,
+    message: impl Into<String>,
+) -> ParseError {
+    ParseError { what, input: text.to_string(), place: place.into(), message: message.into() }
+}
+
+/// An [`Invalid`] value as a parse error of the whole text.
+pub(crate) fn invalid<'a>(what: &'static str, text: &'a str) -> impl FnOnce(Invalid) -> ParseError + 'a {
+    move |error| parse_error(what, text, "the whole case", error.0)
+}
+
+/// The numbers of `text`, separated by white space or commas; errors name the number.
+pub(crate) fn numbers(what: &'static str, whole: &str, text: &str) -> Result<Vec<u64>, ParseError> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|token| !token.is_empty())
+        .enumerate()
+        .map(|(index, token)| {
+            parse_u64(token).map_err(|message| parse_error(what, whole, format!("number {}", index + 1), message))
+        })
+        .collect()
+}
+
+/// `text` cut at its one `@`: the game's parameters, then its position.
+pub(crate) fn split_at_sign<'a>(
+    what: &'static str,
+    text: &'a str,
+    syntax: &str,
+) -> Result<(&'a str, &'a str), ParseError> {
+    text.split_once('@').ok_or_else(|| parse_error(what, text, "the whole case", format!("expected {syntax}")))
+}
+
+/// Writes `values` separated by single spaces.
+pub(crate) fn write_spaced<T: std::fmt::Display>(f: &mut std::fmt::Formatter<'_>, values: &[T]) -> std::fmt::Result {
+    for (i, value) in values.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{value}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! Candy Piles (AtCoder AGC002 E): the diagonal rule on the Young diagram.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::candy;
+use grundy_oracle::OracleError;
+use grundy_oracle::games::candy::CandyGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::Candy;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::pile::sorted_sequences;
+use super::{Contest, Engines, Listed, Problem, play, single, winner_line};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+
+/// Candy Piles.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CandyProblem;
+
+impl Problem for CandyProblem {
+    type Instance = Candy;
+    type Answer = Outcome;
+    type Memo = Engines<CandyGame>;
+
+    fn name(&self) -> String {
+        "candy".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Candy Piles (AGC002 E): the diagonal rule on the Young diagram".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Candy> {
+        let cases = sorted_sequences(4, 1, 8).into_iter().map(|piles| Candy::new(piles).expect("piles")).collect();
+        Exhaustive { cases, description: "all ≤ 4 piles of 1..=8".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Candy {
+        Candy::new((0..rng.random_range(1..=7)).map(|_| rng.random_range(1..=14)).collect()).expect("piles")
+    }
+
+    fn memo(&self) -> Engines<CandyGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<CandyGame>, piles: &Candy) -> Result<Outcome, OracleError> {
+        play(memo, piles)
+    }
+
+    fn fast(&self, piles: &Candy) -> Result<Outcome, Unsupported> {
+        Ok(candy::outcome(piles))
+    }
+}
+
+impl Contest for CandyProblem {
+    fn format(&self) -> &'static str {
+        "AGC002 E: N, then a1 … aN; First or Second"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Candy>, InputError> {
+        let mut tokens = Tokens::new("candy", input);
+        let count = tokens.number("N, the number of piles", 1, 10_000_000)?;
+        let piles = (0..count).map(|_| tokens.number("a pile size", 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
+        tokens.finish(&format!("the {count} piles"))?;
+        Ok(vec![Candy::new(piles).map_err(|e| tokens.error(e.0))?])
+    }
+
+    fn write(&self, cases: &[Candy]) -> Result<String, String> {
+        let piles = single(cases, "Candy Piles")?.piles();
+        Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        winner_line(*answer)
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Candy> {
+        if large {
+            let piles = (0..rng.random_range(50..=2000)).map(|_| rng.random_range(1..=1_000_000_000)).collect();
+            vec![Candy::new(piles).expect("piles")]
+        } else {
+            vec![self.random(rng)]
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Candy> {
+        vec![Candy::new((0..100_000).map(|_| rng.random_range(1..=1_000_000_000)).collect()).expect("piles")]
+    }
+}
+
+impl Listed for CandyProblem {
+    fn entries() -> Vec<Self> {
+        vec![CandyProblem]
+    }
+
+    fn contest() -> Self {
+        CandyProblem
+    }
+}
+
+impl Shrink for Candy {
+    fn candidates(&self) -> Vec<Candy> {
+        numbers_candidates(self.piles(), 1, 1, true).into_iter().filter_map(|piles| Candy::new(piles).ok()).collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Candy>> {
+        Some(
+            numbers_below(self.piles(), 1, 1, true, bound, most)?
+                .into_iter()
+                .filter_map(|p| Candy::new(p).ok())
+                .collect(),
+        )
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.piles().iter().copied().max().unwrap_or(0)
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        weight_of(self.piles())
+    }
+}

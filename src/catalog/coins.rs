@@ -1,0 +1,139 @@
+//! Moving Coins (SDOI2019): placements the first player wins; staircase Nim on the gaps and a
+//! digit DP.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::coins;
+use grundy_oracle::games::coins::{CoinsGame, placements};
+use grundy_oracle::{Engine, OracleError};
+use grundy_rules::games::Coins;
+use grundy_rules::{Outcome, ValueKind};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Count, Listed, Problem, oracle_budget, single};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, smaller_integers};
+
+/// The count is reported modulo this.
+const MODULUS: u64 = 1_000_000_009;
+
+/// Moving Coins.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CoinsProblem;
+
+impl Problem for CoinsProblem {
+    type Instance = Coins;
+    type Answer = Count;
+    type Memo = Engine<CoinsGame>;
+
+    fn name(&self) -> String {
+        "coins".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Moving Coins (SDOI2019): placements the first player wins; staircase Nim and a digit DP".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Coins> {
+        let cases = (1..=9).flat_map(|n| (1..=n).map(move |m| Coins::new(n, m).expect("a board"))).collect();
+        Exhaustive { cases, description: "every board n ≤ 9 with 1 ≤ m ≤ n coins".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Coins {
+        let n = rng.random_range(1..=13);
+        Coins::new(n, rng.random_range(1..=n.min(5))).expect("a board")
+    }
+
+    fn memo(&self) -> Engine<CoinsGame> {
+        Engine::new(CoinsGame, ValueKind::OutcomeOnly, oracle_budget())
+    }
+
+    fn oracle(&self, engine: &mut Engine<CoinsGame>, game: &Coins) -> Result<Count, OracleError> {
+        let mut count = 0u64;
+        for placement in placements(game)? {
+            count += u64::from(engine.solve(&placement)?.outcome == Outcome::First);
+        }
+        Ok(Count(count % MODULUS))
+    }
+
+    fn fast(&self, game: &Coins) -> Result<Count, Unsupported> {
+        Ok(Count(coins::first_player_placements(game)))
+    }
+}
+
+impl Contest for CoinsProblem {
+    fn format(&self) -> &'static str {
+        "SDOI2019: `n m` (m ≤ n ≤ 150000, m ≤ 500); placements the first player wins, mod 1e9+9"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Coins>, InputError> {
+        let mut tokens = Tokens::new("coins", input);
+        let n = tokens.number("n, the number of cells", 1, Coins::MOST_CELLS)?;
+        let m = tokens.number("m, the number of coins", 1, n.min(Coins::MOST_COINS))?;
+        tokens.finish("`n m`")?;
+        Ok(vec![Coins::new(n, m).map_err(|e| tokens.error(e.0))?])
+    }
+
+    fn write(&self, cases: &[Coins]) -> Result<String, String> {
+        let game = single(cases, "Moving Coins")?;
+        Ok(format!("{} {}\n", game.cells(), game.coins()))
+    }
+
+    fn answer_line(&self, answer: &Count) -> String {
+        format!("{}\n", answer.0)
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Coins> {
+        if large {
+            let n = rng.random_range(1..=Coins::MOST_CELLS);
+            vec![Coins::new(n, rng.random_range(1..=n.min(50))).expect("a board")]
+        } else {
+            vec![self.random(rng)]
+        }
+    }
+
+    fn largest_input(&self, _: &mut ChaCha8Rng) -> Vec<Coins> {
+        vec![Coins::new(150_000, 50).expect("a board")]
+    }
+}
+
+impl Listed for CoinsProblem {
+    fn entries() -> Vec<Self> {
+        vec![CoinsProblem]
+    }
+
+    fn contest() -> Self {
+        CoinsProblem
+    }
+}
+
+impl Shrink for Coins {
+    fn candidates(&self) -> Vec<Coins> {
+        let (n, m) = (self.cells(), self.coins());
+        let fewer_cells = smaller_integers(n, m).into_iter().map(|cells| Coins::new(cells, m));
+        let fewer_coins = smaller_integers(m, 1).into_iter().map(|coins| Coins::new(n, coins));
+        fewer_cells.chain(fewer_coins).filter_map(Result::ok).collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Coins>> {
+        let (n, m) = (self.cells().min(bound), self.coins().min(bound));
+        if u128::from(n) * u128::from(m) > most as u128 + 1 {
+            return None;
+        }
+        Some(
+            (1..=n)
+                .flat_map(|cells| (1..=m.min(cells)).filter_map(move |coins| Coins::new(cells, coins).ok()))
+                .filter(|c| c != self)
+                .collect(),
+        )
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.cells()
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        (1, u128::from(self.cells()) + u128::from(self.coins()))
+    }
+}

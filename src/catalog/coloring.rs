@@ -1,0 +1,178 @@
+//! Colouring a strip (BZOJ 2410): Dawson's chess for one colour, closed forms for two, parity
+//! for three or more.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::coloring;
+use grundy_oracle::OracleError;
+use grundy_oracle::games::coloring::ColoringGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::Coloring;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, numbers_below, numbers_candidates, smaller_integers, weight_of};
+
+/// Colouring a strip.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ColoringProblem;
+
+impl Problem for ColoringProblem {
+    type Instance = Coloring;
+    type Answer = Outcome;
+    type Memo = Engines<ColoringGame>;
+
+    fn name(&self) -> String {
+        "coloring".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Coloring a strip (BZOJ 2410): Dawson's chess for 1 colour, closed forms for 2, parity for 3+".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Coloring> {
+        let mut cases = Vec::new();
+        for colours in 1..=3u64 {
+            for length in 1..=5u32 {
+                for code in 0..(colours + 1).pow(length) {
+                    let cells = (0..length).map(|i| code / (colours + 1).pow(i) % (colours + 1)).collect();
+                    cases.extend(Coloring::new(colours, cells).ok());
+                }
+            }
+        }
+        Exhaustive { cases, description: "every valid strip of ≤ 5 cells with 1, 2 or 3 colours".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Coloring {
+        let (colours, length) = (rng.random_range(1..=3), rng.random_range(1..=11));
+        random_strip(rng, colours, length)
+    }
+
+    fn memo(&self) -> Engines<ColoringGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<ColoringGame>, strip: &Coloring) -> Result<Outcome, OracleError> {
+        play(memo, strip)
+    }
+
+    fn fast(&self, strip: &Coloring) -> Result<Outcome, Unsupported> {
+        Ok(coloring::outcome(strip))
+    }
+}
+
+/// A random valid strip: blank with probability 0.6, else a colour unlike its left neighbour.
+fn random_strip(rng: &mut ChaCha8Rng, colours: u64, length: usize) -> Coloring {
+    let mut cells: Vec<u64> = Vec::with_capacity(length);
+    for _ in 0..length {
+        let cell = if rng.random_bool(0.6) { 0 } else { rng.random_range(1..=colours) };
+        cells.push(if cells.last() == Some(&cell) { 0 } else { cell });
+    }
+    Coloring::new(colours, cells).expect("no two equal neighbours")
+}
+
+impl Contest for ColoringProblem {
+    fn format(&self) -> &'static str {
+        "BZOJ 2410: tests, then per test `n k` and n cells in 0..=k; y or n each"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Coloring>, InputError> {
+        let mut tokens = Tokens::new("coloring", input);
+        let tests = tokens.number("the number of tests", 0, 1_000_000)?;
+        let mut all = Vec::new();
+        for _ in 0..tests {
+            let n = tokens.number("n, the strip length", 1, 10_000_000)?;
+            let colours = tokens.number("k, the number of colours", 1, u64::MAX)?;
+            let mut cells = Vec::with_capacity(n as usize);
+            for _ in 0..n {
+                let cell = tokens.number("a cell colour", 0, colours)?;
+                if cell != 0 && cells.last() == Some(&cell) {
+                    return Err(tokens.error(format!("two adjacent cells share colour {cell}")));
+                }
+                cells.push(cell);
+            }
+            all.push(Coloring::new(colours, cells).map_err(|e| tokens.error(e.0))?);
+        }
+        tokens.finish(&format!("the {tests} tests"))?;
+        Ok(all)
+    }
+
+    fn write(&self, strips: &[Coloring]) -> Result<String, String> {
+        let mut text = format!("{}\n", strips.len());
+        for strip in strips {
+            let cells: Vec<String> = strip.cells().iter().map(u64::to_string).collect();
+            text.push_str(&format!("{} {}\n{}\n", cells.len(), strip.colours(), cells.join(" ")));
+        }
+        Ok(text)
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        if *answer == Outcome::First { "y\n" } else { "n\n" }.to_string()
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Coloring> {
+        if large {
+            let (colours, length) = (rng.random_range(1..=4), rng.random_range(50..=2000));
+            vec![random_strip(rng, colours, length)]
+        } else {
+            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Coloring> {
+        (1..=3).map(|colours| random_strip(rng, colours, 100_000)).collect()
+    }
+}
+
+impl Listed for ColoringProblem {
+    fn entries() -> Vec<Self> {
+        vec![ColoringProblem]
+    }
+
+    fn contest() -> Self {
+        ColoringProblem
+    }
+}
+
+impl Shrink for Coloring {
+    fn candidates(&self) -> Vec<Coloring> {
+        let colours = self.colours();
+        let mut all: Vec<Coloring> = numbers_candidates(self.cells(), 0, 1, false)
+            .into_iter()
+            .filter_map(|cells| Coloring::new(colours, cells).ok())
+            .collect();
+        all.extend(
+            smaller_integers(colours, 1).into_iter().filter_map(|k| Coloring::new(k, self.cells().to_vec()).ok()),
+        );
+        all
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Coloring>> {
+        let mut strips = numbers_below(self.cells(), 0, 1, false, bound, most)?;
+        if self.cells().iter().all(|&c| c <= bound) {
+            strips.push(self.cells().to_vec());
+        }
+        let colours = self.colours().min(bound);
+        if (strips.len() as u128) * u128::from(colours) > most as u128 + 1 {
+            return None;
+        }
+        Some(
+            strips
+                .into_iter()
+                .flat_map(|cells| (1..=colours).filter_map(move |k| Coloring::new(k, cells.clone()).ok()))
+                .filter(|strip| strip != self)
+                .collect(),
+        )
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.colours()
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        let (count, sum) = weight_of(self.cells());
+        (count, sum + u128::from(self.colours()))
+    }
+}

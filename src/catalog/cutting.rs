@@ -1,0 +1,135 @@
+//! The Cutting Game (POJ 2311): a Grundy table on sheets that never make a 1-wide strip.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::cutting::{self, Table};
+use grundy_oracle::OracleError;
+use grundy_oracle::games::cutting::CuttingGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::Cutting;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, smaller_integers};
+
+/// The Cutting Game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CuttingProblem;
+
+impl Problem for CuttingProblem {
+    type Instance = Cutting;
+    type Answer = Outcome;
+    type Memo = Engines<CuttingGame>;
+
+    fn name(&self) -> String {
+        "cutting".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Cutting Game (POJ 2311): whoever first cuts a 1×1 piece wins; Grundy table avoiding 1-wide strips".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Cutting> {
+        let cases = (2..=6).flat_map(|w| (w..=6).map(move |h| Cutting::new(w, h).expect("a sheet"))).collect();
+        Exhaustive { cases, description: "every sheet from 2×2 to 6×6".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Cutting {
+        Cutting::new(rng.random_range(2..=7), rng.random_range(2..=6)).expect("a sheet")
+    }
+
+    fn memo(&self) -> Engines<CuttingGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<CuttingGame>, sheet: &Cutting) -> Result<Outcome, OracleError> {
+        play(memo, sheet)
+    }
+
+    fn fast(&self, sheet: &Cutting) -> Result<Outcome, Unsupported> {
+        Ok(cutting::outcome(sheet))
+    }
+}
+
+impl Contest for CuttingProblem {
+    fn format(&self) -> &'static str {
+        "POJ 2311: lines `W H` (2 ≤ W, H ≤ 2000) until the end; WIN or LOSE each"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Cutting>, InputError> {
+        let mut tokens = Tokens::new("cutting", input);
+        let mut sheets = Vec::new();
+        while !tokens.is_done() {
+            let w = tokens.number("W, the sheet width", 2, Cutting::LARGEST)?;
+            let h = tokens.number("H, the sheet height", 2, Cutting::LARGEST)?;
+            sheets.push(Cutting::new(w, h).map_err(|e| tokens.error(e.0))?);
+        }
+        Ok(sheets)
+    }
+
+    fn write(&self, sheets: &[Cutting]) -> Result<String, String> {
+        Ok(sheets.iter().map(|sheet| format!("{} {}\n", sheet.width(), sheet.height())).collect())
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        if *answer == Outcome::First { "WIN\n" } else { "LOSE\n" }.to_string()
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Cutting> {
+        if large {
+            (0..rng.random_range(50..=2000))
+                .map(|_| Cutting::new(rng.random_range(2..=200), rng.random_range(2..=200)).expect("a sheet"))
+                .collect()
+        } else {
+            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
+        }
+    }
+
+    fn fast_all(&self, sheets: &[Cutting]) -> Result<Vec<Outcome>, Unsupported> {
+        let largest = sheets.iter().map(|sheet| sheet.width().max(sheet.height())).max().unwrap_or(2);
+        let table = Table::new(largest);
+        Ok(sheets.iter().map(|sheet| table.outcome(sheet).expect("the table covers every sheet")).collect())
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Cutting> {
+        (0..1000)
+            .map(|_| Cutting::new(rng.random_range(2..=200), rng.random_range(2..=200)).expect("a sheet"))
+            .collect()
+    }
+}
+
+impl Listed for CuttingProblem {
+    fn entries() -> Vec<Self> {
+        vec![CuttingProblem]
+    }
+
+    fn contest() -> Self {
+        CuttingProblem
+    }
+}
+
+impl Shrink for Cutting {
+    fn candidates(&self) -> Vec<Cutting> {
+        let widths = smaller_integers(self.width(), 2).into_iter().map(|w| Cutting::new(w, self.height()));
+        let heights = smaller_integers(self.height(), 2).into_iter().map(|h| Cutting::new(self.width(), h));
+        widths.chain(heights).filter_map(Result::ok).collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Cutting>> {
+        let (w, h) = (self.width().min(bound), self.height().min(bound));
+        if u128::from(w) * u128::from(h) > most as u128 + 1 {
+            return None;
+        }
+        Some((2..=w).flat_map(|a| (2..=h).filter_map(move |b| Cutting::new(a, b).ok())).filter(|c| c != self).collect())
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.width().max(self.height())
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        (1, u128::from(self.width()) * u128::from(self.height()))
+    }
+}

@@ -1,0 +1,158 @@
+//! Down We Dig (NERC 2020): who wins on each day, by composing 256-entry window maps.
+
+use std::fmt;
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::dig;
+use grundy_oracle::games::dig::DigDay;
+use grundy_oracle::{Engine, OracleError};
+use grundy_rules::games::Dig;
+use grundy_rules::{Outcome, ValueKind};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Listed, Problem, oracle_budget, single};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
+
+/// Who wins on each day, written as the contest does: `1` the first player, `2` the second.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Days(pub Vec<Outcome>);
+
+impl fmt::Display for Days {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|&o| f.write_str(if o == Outcome::First { "1" } else { "2" }))
+    }
+}
+
+/// Down We Dig.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DigProblem;
+
+impl Problem for DigProblem {
+    type Instance = Dig;
+    type Answer = Days;
+    type Memo = ();
+
+    fn name(&self) -> String {
+        "dig".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Down We Dig: every day's game; the fast side composes 256-entry window maps".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Dig> {
+        // Steps drawn from a few masks, so that moves exist.
+        let masks = [0u8, 1, 3, 0xFF];
+        let mut cases = Vec::new();
+        for length in 1..=5u32 {
+            for code in 0..4u64.pow(length) {
+                let steps = (0..length).map(|i| masks[(code >> (2 * i) & 3) as usize]).collect();
+                cases.push(Dig::new(steps).expect("steps"));
+            }
+        }
+        Exhaustive { cases, description: "every ≤ 5 steps from the masks 0, 1, 3, 255, every day".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Dig {
+        let n = rng.random_range(1..=40);
+        random_steps(rng, n)
+    }
+
+    fn memo(&self) {}
+
+    fn oracle(&self, _: &mut (), game: &Dig) -> Result<Days, OracleError> {
+        DigDay::days(game)
+            .map(|day| Engine::new(day, ValueKind::OutcomeOnly, oracle_budget()).solve(&1).map(|s| s.outcome))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Days)
+    }
+
+    fn fast(&self, game: &Dig) -> Result<Days, Unsupported> {
+        Ok(Days(dig::outcomes_by_day(game)))
+    }
+}
+
+/// Steps close to one another (few characters flipped), so that long moves occur.
+fn random_steps(rng: &mut ChaCha8Rng, n: usize) -> Dig {
+    let base: u8 = rng.random_range(0..=255);
+    Dig::new((0..n).map(|_| base ^ ((1u8 << rng.random_range(0..8)) * u8::from(rng.random_bool(0.5)))).collect())
+        .expect("steps")
+}
+
+impl Contest for DigProblem {
+    fn format(&self) -> &'static str {
+        "NERC 2020: n, then n steps of 8 characters W/R; one line of n digits (1 first wins, 2 not)"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Dig>, InputError> {
+        let mut tokens = Tokens::new("dig", input);
+        let n = tokens.number("n, the number of steps", 1, Dig::MOST_STEPS as u64)?;
+        let mut steps = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            let word = tokens.word("a step")?;
+            steps.push(
+                Dig::step(word)
+                    .ok_or_else(|| tokens.error(format!("a step is 8 characters W or R, found `{word}`")))?,
+            );
+        }
+        tokens.finish(&format!("the {n} steps"))?;
+        Ok(vec![Dig::new(steps).map_err(|e| tokens.error(e.0))?])
+    }
+
+    fn write(&self, cases: &[Dig]) -> Result<String, String> {
+        let steps = single(cases, "Down We Dig")?.steps();
+        let mut text = format!("{}\n", steps.len());
+        steps.iter().for_each(|&step| text.push_str(&format!("{}\n", Dig::word(step))));
+        Ok(text)
+    }
+
+    fn answer_line(&self, answer: &Days) -> String {
+        format!("{answer}\n")
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Dig> {
+        let n = if large { rng.random_range(50..=2000) } else { rng.random_range(1..=40) };
+        vec![random_steps(rng, n)]
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Dig> {
+        vec![Dig::new((0..Dig::MOST_STEPS).map(|_| rng.random_range(0..=255)).collect()).expect("steps")]
+    }
+}
+
+impl Listed for DigProblem {
+    fn entries() -> Vec<Self> {
+        vec![DigProblem]
+    }
+
+    fn contest() -> Self {
+        DigProblem
+    }
+}
+
+impl Shrink for Dig {
+    fn candidates(&self) -> Vec<Dig> {
+        sequence_candidates(self.steps(), 1, |&step| {
+            smaller_integers(u64::from(step), 0).into_iter().map(|s| s as u8).collect()
+        })
+        .into_iter()
+        .filter_map(|steps| Dig::new(steps).ok())
+        .collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Dig>> {
+        let allowed = |&step: &u8| Some((0..=u64::from(step).min(bound)).map(|s| s as u8).collect());
+        Some(sequence_below(self.steps(), 1, allowed, most)?.into_iter().filter_map(|s| Dig::new(s).ok()).collect())
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.steps().iter().copied().max().map_or(0, u64::from)
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        (self.steps().len() as u64, self.steps().iter().map(|&s| u128::from(s)).sum())
+    }
+}

@@ -1,0 +1,125 @@
+//! Fibonacci nim (HDU 2516): the second player wins iff the pile is a Fibonacci number.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::fibonacci;
+use grundy_oracle::OracleError;
+use grundy_oracle::games::fibonacci::FibonacciGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::FibonacciNim;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, smaller_integers};
+
+/// Fibonacci nim.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FibonacciProblem;
+
+impl Problem for FibonacciProblem {
+    type Instance = FibonacciNim;
+    type Answer = Outcome;
+    type Memo = Engines<FibonacciGame>;
+
+    fn name(&self) -> String {
+        "fibonacci".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Fibonacci nim: the second player wins iff n is a Fibonacci number".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<FibonacciNim> {
+        let cases = (2..=120).map(|n| FibonacciNim::new(n).expect("a pile")).collect();
+        Exhaustive { cases, description: "every pile 2..=120".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> FibonacciNim {
+        FibonacciNim::new(rng.random_range(2..=240)).expect("a pile")
+    }
+
+    fn memo(&self) -> Engines<FibonacciGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<FibonacciGame>, game: &FibonacciNim) -> Result<Outcome, OracleError> {
+        play(memo, game)
+    }
+
+    fn fast(&self, game: &FibonacciNim) -> Result<Outcome, Unsupported> {
+        Ok(fibonacci::outcome(game))
+    }
+}
+
+impl Contest for FibonacciProblem {
+    fn format(&self) -> &'static str {
+        "HDU 2516: lines n (2 ≤ n), ending with 0; First win / Second win each"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<FibonacciNim>, InputError> {
+        let mut tokens = Tokens::new("fibonacci", input);
+        let mut all = Vec::new();
+        loop {
+            let n = tokens.number("n", 0, u64::MAX)?;
+            if n == 0 {
+                break;
+            }
+            all.push(FibonacciNim::new(n).map_err(|e| tokens.error(e.0))?);
+        }
+        tokens.finish("the terminating 0")?;
+        Ok(all)
+    }
+
+    fn write(&self, piles: &[FibonacciNim]) -> Result<String, String> {
+        Ok(piles.iter().map(|game| format!("{}\n", game.pile())).collect::<String>() + "0\n")
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        if *answer == Outcome::First { "First win\n" } else { "Second win\n" }.to_string()
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<FibonacciNim> {
+        if large {
+            (0..rng.random_range(50..=2000))
+                .map(|_| FibonacciNim::new(rng.random_range(2..1u64 << 31)).expect("a pile"))
+                .collect()
+        } else {
+            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<FibonacciNim> {
+        (0..10_000).map(|_| FibonacciNim::new(rng.random_range(2..1u64 << 31)).expect("a pile")).collect()
+    }
+}
+
+impl Listed for FibonacciProblem {
+    fn entries() -> Vec<Self> {
+        vec![FibonacciProblem]
+    }
+
+    fn contest() -> Self {
+        FibonacciProblem
+    }
+}
+
+impl Shrink for FibonacciNim {
+    fn candidates(&self) -> Vec<FibonacciNim> {
+        smaller_integers(self.pile(), 2).into_iter().filter_map(|n| FibonacciNim::new(n).ok()).collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<FibonacciNim>> {
+        let top = self.pile().saturating_sub(1).min(bound);
+        (top as u128 <= most as u128 + 1).then(|| (2..=top).filter_map(|n| FibonacciNim::new(n).ok()).collect())
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.pile()
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        (1, u128::from(self.pile()))
+    }
+}

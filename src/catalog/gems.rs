@@ -1,0 +1,210 @@
+//! Gems Fight! (HDU 4778): a DP over the set of poured bags, against minimax over every order.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::gems;
+use grundy_oracle::OracleError;
+use grundy_rules::games::Gems;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Difference, Listed, Problem};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, allowed_values, sequence_below, sequence_candidates, smaller_integers};
+
+/// Gems Fight!.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GemsProblem;
+
+impl Problem for GemsProblem {
+    type Instance = Gems;
+    type Answer = Difference;
+    type Memo = ();
+
+    fn name(&self) -> String {
+        "gems".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Gems Fight! (HDU 4778): DP over poured sets against minimax over every order".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Gems> {
+        let mut cases = Vec::new();
+        for bags in 1..=3u32 {
+            for code in 0..3u32.pow(2 * bags) {
+                let counts: Vec<u32> = (0..2 * bags).map(|i| code / 3u32.pow(i) % 3).collect();
+                cases.push(Gems::new(2, 2, counts.chunks(2).map(<[u32]>::to_vec).collect()).expect("gems"));
+            }
+        }
+        Exhaustive { cases, description: "every 1 to 3 bags of up to 2 gems of 2 colours, stones of 2".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Gems {
+        let (colours, bags) = (rng.random_range(1..=3usize), rng.random_range(1..=7usize));
+        let stone = rng.random_range(1..=4);
+        Gems::new(colours, stone, (0..bags).map(|_| (0..colours).map(|_| rng.random_range(0..=3)).collect()).collect())
+            .expect("gems")
+    }
+
+    fn memo(&self) {}
+
+    fn oracle(&self, _: &mut (), game: &Gems) -> Result<Difference, OracleError> {
+        grundy_oracle::games::gems::best_difference(game).map(Difference)
+    }
+
+    fn fast(&self, game: &Gems) -> Result<Difference, Unsupported> {
+        Ok(Difference(gems::best_difference(game)))
+    }
+}
+
+impl Contest for GemsProblem {
+    fn format(&self) -> &'static str {
+        "HDU 4778: cases `G B S` and B lines `n c1 … cn`, until `0 0 0`; the score difference each"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Gems>, InputError> {
+        let mut tokens = Tokens::new("gems", input);
+        let mut all = Vec::new();
+        loop {
+            let colours = tokens.number("G, the number of colours", 0, Gems::MOST_COLOURS as u64)?;
+            let count = tokens.number("B, the number of bags", 0, Gems::MOST_BAGS as u64)?;
+            let stone = tokens.number("S, the gems per stone", 0, u64::from(Gems::MOST_GEMS))?;
+            if (colours, count, stone) == (0, 0, 0) {
+                break;
+            }
+            if colours == 0 || stone == 0 {
+                return Err(tokens.error("G and S must be positive (only `0 0 0` ends the input)"));
+            }
+            let mut bags = vec![vec![0u32; colours as usize]; count as usize];
+            for bag in &mut bags {
+                let gems = tokens.number("n, the gems in a bag", 0, colours * u64::from(Gems::MOST_GEMS))?;
+                for _ in 0..gems {
+                    bag[tokens.number("a gem colour", 1, colours)? as usize - 1] += 1;
+                }
+            }
+            all.push(Gems::new(colours as usize, stone as u32, bags).map_err(|e| tokens.error(e.0))?);
+        }
+        tokens.finish("the terminating `0 0 0`")?;
+        Ok(all)
+    }
+
+    fn write(&self, cases: &[Gems]) -> Result<String, String> {
+        let mut text = String::new();
+        for game in cases {
+            text.push_str(&format!("{} {} {}\n", game.colours(), game.bags().len(), game.stone()));
+            for bag in game.bags() {
+                let gems: Vec<String> = bag
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(c, &n)| std::iter::repeat_n((c + 1).to_string(), n as usize))
+                    .collect();
+                text.push_str(&format!("{}{}{}\n", gems.len(), if gems.is_empty() { "" } else { " " }, gems.join(" ")));
+            }
+        }
+        Ok(text + "0 0 0\n")
+    }
+
+    fn answer_line(&self, answer: &Difference) -> String {
+        format!("{}\n", answer.0)
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Gems> {
+        if large {
+            (0..rng.random_range(1..=3))
+                .map(|_| {
+                    let (colours, bags) = (rng.random_range(1..=8usize), rng.random_range(11..=16usize));
+                    let bags = (0..bags).map(|_| (0..colours).map(|_| rng.random_range(0..=6)).collect()).collect();
+                    Gems::new(colours, rng.random_range(1..=19), bags).expect("gems")
+                })
+                .collect()
+        } else {
+            (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Gems> {
+        let bags = (0..Gems::MOST_BAGS)
+            .map(|_| {
+                let mut counts = vec![0u32; 8];
+                (0..rng.random_range(1..=10)).for_each(|_| counts[rng.random_range(0..8)] += 1);
+                counts
+            })
+            .collect();
+        vec![Gems::new(8, 19, bags).expect("gems")]
+    }
+}
+
+impl Listed for GemsProblem {
+    fn entries() -> Vec<Self> {
+        vec![GemsProblem]
+    }
+
+    fn contest() -> Self {
+        GemsProblem
+    }
+}
+
+impl Shrink for Gems {
+    fn candidates(&self) -> Vec<Gems> {
+        let (colours, stone) = (self.colours(), self.stone());
+        let smaller_bag = |bag: &Vec<u32>| -> Vec<Vec<u32>> {
+            sequence_candidates(bag, bag.len(), |&c| {
+                smaller_integers(u64::from(c), 0).into_iter().map(|c| c as u32).collect()
+            })
+        };
+        let mut all: Vec<Gems> = sequence_candidates(self.bags(), 1, smaller_bag)
+            .into_iter()
+            .filter_map(|bags| Gems::new(colours, stone, bags).ok())
+            .collect();
+        all.extend(
+            smaller_integers(u64::from(stone), 1)
+                .into_iter()
+                .filter_map(|s| Gems::new(colours, s as u32, self.bags().to_vec()).ok()),
+        );
+        all
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Gems>> {
+        let (colours, stone) = (self.colours(), self.stone());
+        let bag_values = |bag: &Vec<u32>| -> Option<Vec<Vec<u32>>> {
+            let mut lower = sequence_below(
+                bag,
+                bag.len(),
+                |&c| Some(allowed_values(u64::from(c), 0, bound).into_iter().map(|c| c as u32).collect()),
+                most,
+            )?;
+            if bag.iter().all(|&c| u64::from(c) <= bound) {
+                lower.push(bag.clone());
+            }
+            Some(lower)
+        };
+        let bags = sequence_below(self.bags(), 1, bag_values, most)?;
+        let mut every = bags;
+        if self.bags().iter().flatten().all(|&c| u64::from(c) <= bound) {
+            every.push(self.bags().to_vec());
+        }
+        let stones = u64::from(stone).min(bound);
+        if (every.len() as u128) * u128::from(stones) > most as u128 + 1 {
+            return None;
+        }
+        Some(
+            every
+                .into_iter()
+                .flat_map(|bags| (1..=stones).filter_map(move |s| Gems::new(colours, s as u32, bags.clone()).ok()))
+                .filter(|game| game != self)
+                .collect(),
+        )
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.bags().iter().flatten().copied().max().unwrap_or(0).max(self.stone()).into()
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        (
+            self.bags().len() as u64,
+            self.bags().iter().flatten().map(|&c| u128::from(c)).sum::<u128>() + u128::from(self.stone()),
+        )
+    }
+}

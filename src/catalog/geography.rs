@@ -1,0 +1,230 @@
+//! Vertex geography: the first player wins iff the start is in every maximum matching
+//! (Hopcroft–Karp and Dinic on bipartite graphs, Gabow's algorithm on any graph).
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::geography::{self, Method};
+use grundy_oracle::OracleError;
+use grundy_oracle::games::geography::GeographyGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::Geography;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play, single, winner_line};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
+
+/// Vertex geography by one matching method (`None`: the best one for each graph).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GeographyProblem {
+    method: Option<Method>,
+}
+
+impl GeographyProblem {
+    fn method_name(&self) -> &'static str {
+        match self.method {
+            None => "auto",
+            Some(Method::HopcroftKarp) => "hopcroft-karp",
+            Some(Method::Dinic) => "dinic",
+            Some(Method::General) => "general",
+        }
+    }
+}
+
+impl Problem for GeographyProblem {
+    type Instance = Geography;
+    type Answer = Outcome;
+    type Memo = Engines<GeographyGame>;
+
+    fn name(&self) -> String {
+        match self.method {
+            None => "geography".to_string(),
+            Some(_) => format!("geography/{}", self.method_name()),
+        }
+    }
+
+    fn summary(&self) -> String {
+        match self.method {
+            None => "vertex geography, by the best matching method for the graph".to_string(),
+            Some(Method::HopcroftKarp) => {
+                "vertex geography: first player wins iff the start is in every maximum matching (Hopcroft–Karp)"
+                    .to_string()
+            }
+            Some(Method::Dinic) => "vertex geography by maximum flow (Dinic), bipartite graphs".to_string(),
+            Some(Method::General) => "vertex geography on any graph (petgraph's Gabow matching)".to_string(),
+        }
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Geography> {
+        let mut cases = Vec::new();
+        for vertices in 1..=4usize {
+            let pairs: Vec<(usize, usize)> =
+                (0..vertices).flat_map(|u| (u + 1..vertices).map(move |v| (u, v))).collect();
+            for subset in 0..1u32 << pairs.len() {
+                let edges: Vec<(usize, usize)> =
+                    pairs.iter().enumerate().filter(|&(i, _)| subset >> i & 1 == 1).map(|(_, &e)| e).collect();
+                cases.extend(
+                    (0..vertices).map(|start| Geography::new(vertices, start, edges.clone()).expect("a graph")),
+                );
+            }
+        }
+        Exhaustive { cases, description: "every graph on ≤ 4 vertices, every start".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Geography {
+        random_graph(rng, 13, self.method.is_some_and(|m| m != Method::General))
+    }
+
+    fn memo(&self) -> Engines<GeographyGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<GeographyGame>, game: &Geography) -> Result<Outcome, OracleError> {
+        play(memo, game)
+    }
+
+    fn fast(&self, game: &Geography) -> Result<Outcome, Unsupported> {
+        match self.method {
+            None => Ok(geography::outcome_auto(game)),
+            Some(method) => geography::outcome(game, method)
+                .ok_or_else(|| Unsupported::NoTheory(format!("{method:?} needs a bipartite graph"))),
+        }
+    }
+}
+
+/// A random graph of up to `most` vertices; `bipartite` keeps only edges between two random sides.
+fn random_graph(rng: &mut ChaCha8Rng, most: usize, bipartite: bool) -> Geography {
+    let vertices = rng.random_range(1..=most);
+    let sides: Vec<bool> = (0..vertices).map(|_| rng.random_bool(0.5)).collect();
+    let density = rng.random_range(0.15..0.7);
+    let mut edges = Vec::new();
+    for u in 0..vertices {
+        for v in u + 1..vertices {
+            if (!bipartite || sides[u] != sides[v]) && rng.random_bool(density) {
+                edges.push((u, v));
+            }
+        }
+    }
+    Geography::new(vertices, rng.random_range(0..vertices), edges).expect("a graph")
+}
+
+impl Contest for GeographyProblem {
+    fn format(&self) -> &'static str {
+        "`n m s`, then m lines `u v` (vertices 1..n, start s); First or Second"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Geography>, InputError> {
+        let mut tokens = Tokens::new("geography", input);
+        let vertices = tokens.number("n, the number of vertices", 1, Geography::MOST_VERTICES as u64)?;
+        let count = tokens.number("m, the number of edges", 0, Geography::MOST_EDGES as u64)?;
+        let start = tokens.number("s, the start vertex", 1, vertices)?;
+        let mut edges = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let u = tokens.number("an edge end", 1, vertices)?;
+            let v = tokens.number("an edge end", 1, vertices)?;
+            edges.push((u as usize - 1, v as usize - 1));
+        }
+        tokens.finish(&format!("the {count} edges"))?;
+        Ok(vec![Geography::new(vertices as usize, start as usize - 1, edges).map_err(|e| tokens.error(e.0))?])
+    }
+
+    fn write(&self, cases: &[Geography]) -> Result<String, String> {
+        let game = single(cases, "geography")?;
+        let mut text = format!("{} {} {}\n", game.vertices(), game.edges().len(), game.start() + 1);
+        game.edges().iter().for_each(|&(u, v)| text.push_str(&format!("{} {}\n", u + 1, v + 1)));
+        Ok(text)
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        winner_line(*answer)
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Geography> {
+        if large {
+            let n = rng.random_range(2..=3000usize);
+            let edges =
+                (0..rng.random_range(1..=3 * n)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
+            vec![Geography::new(n, 0, edges).expect("a graph")]
+        } else {
+            vec![self.random(rng)]
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Geography> {
+        // A bipartite graph (even to odd vertices), as the matching methods' worst case here.
+        let n = 100_000usize;
+        let edges =
+            (0..200_000).map(|_| (2 * rng.random_range(0..n / 2), 2 * rng.random_range(0..n / 2) + 1)).collect();
+        vec![Geography::new(n, 0, edges).expect("a graph")]
+    }
+}
+
+impl Listed for GeographyProblem {
+    fn entries() -> Vec<Self> {
+        Method::ALL.into_iter().map(|method| GeographyProblem { method: Some(method) }).collect()
+    }
+
+    fn contest() -> Self {
+        GeographyProblem { method: None }
+    }
+}
+
+impl Shrink for Geography {
+    fn candidates(&self) -> Vec<Geography> {
+        let (n, start) = (self.vertices(), self.start());
+        let mut all: Vec<Geography> = sequence_candidates(self.edges(), 0, |_| Vec::new())
+            .into_iter()
+            .filter_map(|edges| Geography::new(n, start, edges).ok())
+            .collect();
+        // One vertex fewer: the last one, when no edge or the start touches it.
+        if n > 1 && start < n - 1 && self.edges().iter().all(|&(u, v)| u < n - 1 && v < n - 1) {
+            all.extend(Geography::new(n - 1, start, self.edges().to_vec()).ok());
+        }
+        all.extend(
+            smaller_integers(start as u64, 0)
+                .into_iter()
+                .filter_map(|s| Geography::new(n, s as usize, self.edges().to_vec()).ok()),
+        );
+        all
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Geography>> {
+        // Fewer edges, fewer vertices, an earlier start.
+        let within = |&(u, v): &(usize, usize)| (u as u64) < bound && (v as u64) < bound;
+        let keep = |edge: &(usize, usize)| Some(if within(edge) { vec![*edge] } else { Vec::new() });
+        let mut sets = sequence_below(self.edges(), 0, keep, most)?;
+        if self.edges().iter().all(within) {
+            sets.push(self.edges().to_vec());
+        }
+        let vertices = (self.vertices() as u64).min(bound) as usize;
+        let shapes = (vertices * (self.start() + 1)) as u128;
+        if (sets.len() as u128) * shapes > most as u128 + 1 {
+            return None;
+        }
+        let mut all = Vec::new();
+        for edges in sets {
+            for n in 1..=vertices {
+                for start in 0..=self.start().min(n - 1) {
+                    all.extend(Geography::new(n, start, edges.clone()).ok().filter(|game| game != self));
+                }
+            }
+        }
+        Some(all)
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.vertices() as u64
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        (self.edges().len() as u64 + self.vertices() as u64, self.start() as u128)
+    }
+}
+
+impl GeographyProblem {
+    /// The problem solved by the best method for each graph, as `grundy problem geography` does.
+    pub fn auto() -> GeographyProblem {
+        GeographyProblem { method: None }
+    }
+}

@@ -1,0 +1,196 @@
+//! Combination Lock (CCPC Changchun 2020): geography on the allowed combinations, bipartite by
+//! digit-sum parity.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::lock;
+use grundy_oracle::OracleError;
+use grundy_oracle::games::lock::LockGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::Lock;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
+
+/// Combination Lock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LockProblem;
+
+impl Problem for LockProblem {
+    type Instance = Lock;
+    type Answer = Outcome;
+    type Memo = Engines<LockGame>;
+
+    fn name(&self) -> String {
+        "lock".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Combination Lock: geography on allowed combinations, bipartite by digit-sum parity".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Lock> {
+        let mut cases = Vec::new();
+        for forbidden in 0..1u32 << 10 {
+            for start in [0u32, 3] {
+                if forbidden >> start & 1 == 0 {
+                    cases.push(
+                        Lock::new(1, start, (0..10).filter(|d| forbidden >> d & 1 == 1).collect()).expect("a lock"),
+                    );
+                }
+            }
+        }
+        Exhaustive { cases, description: "one dial: every forbidden set, starts 0 and 3".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Lock {
+        // Two dials with 6 to 13 allowed combinations, so the oracle's seen-sets stay few.
+        let allowed = rng.random_range(6..=13usize);
+        let mut combinations: Vec<u32> = (0..100).collect();
+        for i in 0..allowed {
+            let j = rng.random_range(i..100);
+            combinations.swap(i, j);
+        }
+        Lock::new(2, combinations[0], combinations[allowed..].to_vec()).expect("a lock")
+    }
+
+    fn memo(&self) -> Engines<LockGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<LockGame>, game: &Lock) -> Result<Outcome, OracleError> {
+        play(memo, game)
+    }
+
+    fn fast(&self, game: &Lock) -> Result<Outcome, Unsupported> {
+        Ok(lock::outcome(game))
+    }
+}
+
+/// Reads an `m`-digit combination.
+fn combination(tokens: &mut Tokens<'_>, dials: usize, what: &str) -> Result<u32, InputError> {
+    let word = tokens.word(what)?;
+    if word.len() != dials || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(tokens.error(format!("{what} must be {dials} digits, found `{word}`")));
+    }
+    word.parse().map_err(|_| tokens.error(format!("{what} `{word}` is not a combination")))
+}
+
+impl Contest for LockProblem {
+    fn format(&self) -> &'static str {
+        "CCPC 2020: T, then per test `m n s` and n forbidden m-digit strings; Alice or Bob each"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Lock>, InputError> {
+        let mut tokens = Tokens::new("lock", input);
+        let tests = tokens.number("T, the number of tests", 0, 10_000)?;
+        let mut all = Vec::new();
+        for _ in 0..tests {
+            let dials = tokens.number("m, the number of dials", 1, u64::from(Lock::MOST_DIALS))? as usize;
+            let count = tokens.number("n, the number of forbidden combinations", 0, 100_000)?;
+            let start = combination(&mut tokens, dials, "the start combination")?;
+            let mut forbidden = Vec::with_capacity(count as usize);
+            for _ in 0..count {
+                let f = combination(&mut tokens, dials, "a forbidden combination")?;
+                if f == start {
+                    return Err(tokens.error("the start combination is forbidden"));
+                }
+                forbidden.push(f);
+            }
+            all.push(Lock::new(dials as u32, start, forbidden).map_err(|e| tokens.error(e.0))?);
+        }
+        tokens.finish(&format!("the {tests} tests"))?;
+        Ok(all)
+    }
+
+    fn write(&self, locks: &[Lock]) -> Result<String, String> {
+        let mut text = format!("{}\n", locks.len());
+        for game in locks {
+            text.push_str(&format!("{} {} {}\n", game.dials(), game.forbidden().len(), game.digits(game.start())));
+            game.forbidden().iter().for_each(|&f| text.push_str(&format!("{}\n", game.digits(f))));
+        }
+        Ok(text)
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        if *answer == Outcome::First { "Alice\n" } else { "Bob\n" }.to_string()
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Lock> {
+        if large {
+            let forbidden = (0..rng.random_range(0..=3000)).map(|_| rng.random_range(1..10_000)).collect();
+            vec![Lock::new(4, 0, forbidden).expect("a lock")]
+        } else {
+            (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Lock> {
+        let mut combinations: Vec<u32> = (0..100_000).filter(|&c| c != 1234).collect();
+        for i in 0..20_000 {
+            let j = rng.random_range(i..combinations.len());
+            combinations.swap(i, j);
+        }
+        vec![Lock::new(5, 1234, combinations[..20_000].to_vec()).expect("a lock")]
+    }
+}
+
+impl Listed for LockProblem {
+    fn entries() -> Vec<Self> {
+        vec![LockProblem]
+    }
+
+    fn contest() -> Self {
+        LockProblem
+    }
+}
+
+impl Shrink for Lock {
+    fn candidates(&self) -> Vec<Lock> {
+        let (dials, start) = (self.dials(), self.start());
+        let mut all: Vec<Lock> = sequence_candidates(self.forbidden(), 0, |_| Vec::new())
+            .into_iter()
+            .filter_map(|forbidden| Lock::new(dials, start, forbidden).ok())
+            .collect();
+        all.extend(
+            smaller_integers(u64::from(start), 0)
+                .into_iter()
+                .filter_map(|s| Lock::new(dials, s as u32, self.forbidden().to_vec()).ok()),
+        );
+        all
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Lock>> {
+        // Fewer forbidden combinations (each kept as it is, when within the bound), and a start
+        // no larger.
+        let keep = |&f: &u32| Some(if u64::from(f) <= bound { vec![f] } else { Vec::new() });
+        let mut sets = sequence_below(self.forbidden(), 0, keep, most)?;
+        if self.forbidden().iter().all(|&f| u64::from(f) <= bound) {
+            sets.push(self.forbidden().to_vec());
+        }
+        let starts = u64::from(self.start()).min(bound) + 1;
+        if (sets.len() as u128) * u128::from(starts) > most as u128 + 1 {
+            return None;
+        }
+        let dials = self.dials();
+        Some(
+            sets.into_iter()
+                .flat_map(|forbidden| {
+                    (0..starts).filter_map(move |s| Lock::new(dials, s as u32, forbidden.clone()).ok())
+                })
+                .filter(|game| game != self)
+                .collect(),
+        )
+    }
+
+    fn magnitude(&self) -> u64 {
+        u64::from(self.forbidden().iter().copied().max().unwrap_or(0).max(self.start()))
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        (self.forbidden().len() as u64, u128::from(self.start()))
+    }
+}

@@ -1,0 +1,189 @@
+//! Nullify the Matrix (Codeforces 1451F): the first player loses iff every anti-diagonal xors to 0.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::nullify;
+use grundy_oracle::OracleError;
+use grundy_oracle::games::nullify::NullifyGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::Nullify;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, allowed_values, sequence_below, sequence_candidates, smaller_integers, weight_of};
+
+/// Nullify the Matrix.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NullifyProblem;
+
+impl Problem for NullifyProblem {
+    type Instance = Nullify;
+    type Answer = Outcome;
+    type Memo = Engines<NullifyGame>;
+
+    fn name(&self) -> String {
+        "nullify".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Nullify the Matrix (CF 1451F): first player loses iff every anti-diagonal xors to 0".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Nullify> {
+        let mut cases = Vec::new();
+        for (rows, columns) in [(1usize, 1usize), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2)] {
+            let cells = (rows * columns) as u32;
+            for code in 0..4u64.pow(cells) {
+                let values = (0..cells).map(|i| (code >> (2 * i)) & 3).collect();
+                cases.push(Nullify::new(rows, columns, values).expect("a matrix"));
+            }
+        }
+        Exhaustive {
+            cases,
+            description: "every matrix of ≤ 4 cells (1×1 to 2×2, 1×3, 3×1) with values ≤ 3".to_string(),
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Nullify {
+        let (rows, columns) = [(1, 4), (4, 1), (2, 2), (2, 3), (3, 2), (1, 3)][rng.random_range(0..6)];
+        let top = if rows * columns > 4 { 1 } else { 3 };
+        Nullify::new(rows, columns, (0..rows * columns).map(|_| rng.random_range(0..=top)).collect()).expect("a matrix")
+    }
+
+    fn memo(&self) -> Engines<NullifyGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<NullifyGame>, matrix: &Nullify) -> Result<Outcome, OracleError> {
+        play(memo, matrix)
+    }
+
+    fn fast(&self, matrix: &Nullify) -> Result<Outcome, Unsupported> {
+        Ok(nullify::outcome(matrix))
+    }
+}
+
+impl Contest for NullifyProblem {
+    fn format(&self) -> &'static str {
+        "CF 1451F: t, then per test `n m` and n rows of m values; Ashish or Jeel each"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Nullify>, InputError> {
+        let mut tokens = Tokens::new("nullify", input);
+        let tests = tokens.number("t, the number of tests", 0, 1_000_000)?;
+        let mut all = Vec::new();
+        for _ in 0..tests {
+            let rows = tokens.number("n, the number of rows", 1, 10_000)? as usize;
+            let columns = tokens.number("m, the number of columns", 1, 10_000)? as usize;
+            if rows * columns > Nullify::MOST_CELLS {
+                return Err(tokens.error(format!("a {rows}×{columns} matrix is larger than the 10^7 cells supported")));
+            }
+            let cells = (0..rows * columns)
+                .map(|_| tokens.number("a cell value", 0, u64::MAX))
+                .collect::<Result<Vec<_>, _>>()?;
+            all.push(Nullify::new(rows, columns, cells).map_err(|e| tokens.error(e.0))?);
+        }
+        tokens.finish(&format!("the {tests} tests"))?;
+        Ok(all)
+    }
+
+    fn write(&self, matrices: &[Nullify]) -> Result<String, String> {
+        let mut text = format!("{}\n", matrices.len());
+        for matrix in matrices {
+            text.push_str(&format!("{} {}\n", matrix.rows(), matrix.columns()));
+            for row in matrix.cells().chunks(matrix.columns()) {
+                text.push_str(&row.iter().map(u64::to_string).collect::<Vec<_>>().join(" "));
+                text.push('\n');
+            }
+        }
+        Ok(text)
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        if *answer == Outcome::First { "Ashish\n" } else { "Jeel\n" }.to_string()
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Nullify> {
+        if large {
+            let (rows, columns) = (rng.random_range(1..=100), rng.random_range(1..=100));
+            vec![
+                Nullify::new(rows, columns, (0..rows * columns).map(|_| rng.random_range(0..=1_000_000)).collect())
+                    .expect("a matrix"),
+            ]
+        } else {
+            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Nullify> {
+        vec![Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=1_000_000)).collect()).expect("a matrix")]
+    }
+}
+
+impl Listed for NullifyProblem {
+    fn entries() -> Vec<Self> {
+        vec![NullifyProblem]
+    }
+
+    fn contest() -> Self {
+        NullifyProblem
+    }
+}
+
+/// The matrix without row `r` (when `row`) or column `r`.
+fn without(matrix: &Nullify, row: bool, r: usize) -> Option<Nullify> {
+    let (rows, columns) = (matrix.rows(), matrix.columns());
+    let cells =
+        matrix.cells().iter().enumerate().filter(|&(i, _)| if row { i / columns != r } else { i % columns != r });
+    let (rows, columns) = if row { (rows - 1, columns) } else { (rows, columns - 1) };
+    Nullify::new(rows, columns, cells.map(|(_, &v)| v).collect()).ok()
+}
+
+impl Shrink for Nullify {
+    fn candidates(&self) -> Vec<Nullify> {
+        let mut all: Vec<Nullify> = (0..self.rows()).filter_map(|r| without(self, true, r)).collect();
+        all.extend((0..self.columns()).filter_map(|c| without(self, false, c)));
+        let (rows, columns) = (self.rows(), self.columns());
+        let lowered = sequence_candidates(self.cells(), self.cells().len(), |&v| smaller_integers(v, 0));
+        all.extend(lowered.into_iter().filter_map(|cells| Nullify::new(rows, columns, cells).ok()));
+        all
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Nullify>> {
+        // Any rows and columns kept (not all gone), each kept cell lowered.
+        let (rows, columns) = (self.rows(), self.columns());
+        if rows + columns > 20 {
+            return None;
+        }
+        let mut all = Vec::new();
+        for row_mask in 1..1u32 << rows {
+            for column_mask in 1..1u32 << columns {
+                let kept: Vec<u64> = (0..rows * columns)
+                    .filter(|&i| row_mask >> (i / columns) & 1 == 1 && column_mask >> (i % columns) & 1 == 1)
+                    .map(|i| self.cells()[i])
+                    .collect();
+                let shape = (row_mask.count_ones() as usize, column_mask.count_ones() as usize);
+                let mut lowered = sequence_below(&kept, kept.len(), |&v| Some(allowed_values(v, 0, bound)), most)?;
+                if kept.iter().all(|&v| v <= bound) {
+                    lowered.push(kept);
+                }
+                all.extend(lowered.into_iter().filter_map(|cells| Nullify::new(shape.0, shape.1, cells).ok()));
+                if all.len() > most {
+                    return None;
+                }
+            }
+        }
+        all.retain(|matrix| matrix != self);
+        Some(all)
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.cells().iter().copied().max().unwrap_or(0)
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        weight_of(self.cells())
+    }
+}

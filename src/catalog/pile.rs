@@ -1,0 +1,431 @@
+//! Pile games (operation × compound × play): the 60 Game Pack rule sets, random operations in
+//! each of the twelve compounds, and Game Pack's contest format.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use grundy_fast::{PileSolver, Unsupported};
+use grundy_oracle::{Engine, OracleError, PileGame};
+use grundy_rules::games::PilePosition;
+use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet, Solution};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Listed, Problem, oracle_budget};
+use crate::contest::InputError;
+use crate::error::Error;
+use crate::runner::Exhaustive;
+use crate::shrink::Shrink;
+
+/// A fast solver given as a function: a planted one, in tests.
+pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, String> + Send + Sync>;
+
+/// Which rule sets a pile problem plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rules {
+    /// One rule set (a Game Pack entry `pack:A,B,C,D`, or any other).
+    Fixed(RuleSet),
+    /// A random operation for each case, in one compound and convention.
+    Random(Compound, Play),
+    /// One of the 60 Game Pack rule sets for each input (Game Pack's contest).
+    Pack,
+}
+
+/// Sizes of the exhaustive positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// Most plates.
+    pub plates: usize,
+    /// Largest plate.
+    pub size: u64,
+}
+
+/// A pile problem.
+pub struct Piles {
+    name: String,
+    rules: Rules,
+    exhaustive: Shape,
+    planted: Option<PileFast>,
+    /// Fast solvers built so far, by rule set (tables up to some plate).
+    solvers: Mutex<HashMap<RuleSet, Arc<PileSolver>>>,
+}
+
+/// Random single-plate cases go up to this size: long enough to run the tables far past their
+/// first values, small enough for the oracle.
+const RANDOM_SINGLE_PLATE: u64 = 3000;
+
+impl Piles {
+    /// The problem of one rule set, named `name`.
+    pub fn fixed(name: impl Into<String>, rules: RuleSet) -> Piles {
+        let exhaustive = match rules.compound.action() {
+            Action::One => Shape { plates: 4, size: 12 },
+            Action::Some | Action::Every => Shape { plates: 3, size: 9 },
+        };
+        Piles::with(name.into(), Rules::Fixed(rules), exhaustive)
+    }
+
+    /// Random operations in one compound and convention: `random/COMPOUND/PLAY`.
+    pub fn random_rules(compound: Compound, play: Play) -> Piles {
+        Piles::with(format!("random/{compound}/{play}"), Rules::Random(compound, play), Shape { plates: 0, size: 0 })
+    }
+
+    /// Game Pack's contest, on any of its rule sets, or on one (`grundy duel pack --rules`).
+    pub fn pack(rules: Option<RuleSet>) -> Piles {
+        match rules {
+            Some(rules) => Piles { name: "pack".to_string(), ..Piles::fixed("pack", rules) },
+            None => Piles::with("pack".to_string(), Rules::Pack, Shape { plates: 0, size: 0 }),
+        }
+    }
+
+    fn with(name: String, rules: Rules, exhaustive: Shape) -> Piles {
+        Piles { name, rules, exhaustive, planted: None, solvers: Mutex::new(HashMap::new()) }
+    }
+
+    /// The 60 Game Pack rule sets, named `pack:A,B,C,D`.
+    pub fn pack_entries() -> Vec<Piles> {
+        RuleSet::pack_all()
+            .into_iter()
+            .map(|rules| {
+                let (a, b, c, d) = rules.pack_code().expect("a Game Pack rule set");
+                Piles::fixed(format!("pack:{a},{b},{c},{d}"), rules)
+            })
+            .collect()
+    }
+
+    /// The same problem with another fast solver (a planted one, in tests).
+    pub fn with_fast(mut self, fast: PileFast) -> Piles {
+        self.planted = Some(fast);
+        self
+    }
+
+    /// The same problem with another exhaustive shape.
+    pub fn with_exhaustive(mut self, shape: Shape) -> Piles {
+        self.exhaustive = shape;
+        self
+    }
+
+    /// The exhaustive shape: (most plates, largest plate).
+    pub fn exhaustive_shape(&self) -> (usize, u64) {
+        (self.exhaustive.plates, self.exhaustive.size)
+    }
+
+    /// The rule set of a fixed problem.
+    pub fn rules(&self) -> Option<&RuleSet> {
+        match &self.rules {
+            Rules::Fixed(rules) => Some(rules),
+            _ => None,
+        }
+    }
+
+    /// A random operation: subtraction sets, `upto:m`, `mod:m`, `half`, octal codes of up to four
+    /// digits.
+    pub fn random_operation(rng: &mut ChaCha8Rng) -> Operation {
+        match rng.random_range(0..6) {
+            0 => {
+                let size = rng.random_range(1..=3);
+                let mut set: Vec<u64> = (0..size).map(|_| rng.random_range(1..=6)).collect();
+                set.sort_unstable();
+                set.dedup();
+                Operation::Subtraction(set)
+            }
+            1 => Operation::UpTo(rng.random_range(1..=4)),
+            2 => Operation::Mod(rng.random_range(1..=6)),
+            3 => Operation::Half,
+            _ => loop {
+                let length = rng.random_range(1..=4);
+                let mut digits = vec![if rng.random_range(0..4) == 0 { 4 } else { 0 }];
+                digits.extend((0..length).map(|_| rng.random_range(0..8u8)));
+                if let Ok(operation) = Operation::octal(digits) {
+                    if operation != Operation::Octal(vec![0]) {
+                        break operation;
+                    }
+                }
+            },
+        }
+    }
+
+    /// A random position of `rules`: one plate far along the tables, or a few plates, sized so
+    /// that the oracle answers quickly.
+    pub fn random_position(rules: &RuleSet, rng: &mut ChaCha8Rng) -> Position {
+        let splits = rules.operation.splits();
+        let one = rules.compound.action() == Action::One;
+        let plates = match rng.random_range(0..3) {
+            0 if !splits => vec![rng.random_range(0..=RANDOM_SINGLE_PLATE)],
+            _ => {
+                let (most_plates, most_tokens, largest) = match (splits, one) {
+                    (false, true) => (5, 60, 20),
+                    (false, false) => (3, 36, 14),
+                    (true, true) => (4, 22, 16),
+                    (true, false) => (3, 16, 12),
+                };
+                let count = rng.random_range(1..=most_plates);
+                let mut left = most_tokens;
+                (0..count)
+                    .map(|_| {
+                        let x = rng.random_range(0..=largest.min(left));
+                        left -= x;
+                        x
+                    })
+                    .collect()
+            }
+        };
+        Position::new(plates).expect("at least one plate")
+    }
+
+    /// A fast solver for `rules` covering plate `largest`, built once for a range of plates.
+    fn solver(&self, rules: &RuleSet, largest: u64) -> Result<Arc<PileSolver>, Unsupported> {
+        let mut solvers = self.solvers.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(solver) = solvers.get(rules).filter(|solver| solver.limit() >= largest) {
+            return Ok(solver.clone());
+        }
+        let wanted = largest.max(self.exhaustive.size).max(RANDOM_SINGLE_PLATE);
+        let solver = match PileSolver::new(rules, wanted) {
+            Ok(solver) => solver,
+            // The tables a wide range needs may be too large: build exactly what this case needs.
+            Err(_) => PileSolver::new(rules, largest)?,
+        };
+        let solver = Arc::new(solver);
+        if solvers.len() >= 64 {
+            solvers.clear();
+        }
+        solvers.insert(rules.clone(), solver.clone());
+        Ok(solver)
+    }
+}
+
+/// The oracle's engines, one per rule set.
+pub type Oracles = HashMap<RuleSet, Engine<PileGame>>;
+
+impl Problem for Piles {
+    type Instance = PilePosition;
+    type Answer = Solution;
+    type Memo = Oracles;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn summary(&self) -> String {
+        match &self.rules {
+            Rules::Fixed(rules) => rules.to_string(),
+            Rules::Random(compound, play) => {
+                format!("random operations, {} compound, {play} play", compound.full_name())
+            }
+            Rules::Pack => "Game Pack (Xmas Contest 2024): any of the 60 rule sets".to_string(),
+        }
+    }
+
+    fn exhaustive(&self) -> Exhaustive<PilePosition> {
+        match &self.rules {
+            Rules::Fixed(rules) => {
+                let Shape { plates, size } = self.exhaustive;
+                Exhaustive {
+                    cases: sorted_sequences(plates, 0, size)
+                        .into_iter()
+                        .map(|p| PilePosition { rules: rules.clone(), position: Position::new(p).expect("a plate") })
+                        .collect(),
+                    description: format!("all positions of ≤ {plates} plates ≤ {size}"),
+                }
+            }
+            Rules::Random(..) | Rules::Pack => Exhaustive::none("random rule sets only"),
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> PilePosition {
+        let rules = match &self.rules {
+            Rules::Fixed(rules) => rules.clone(),
+            Rules::Random(compound, play) => RuleSet::new(Piles::random_operation(rng), *compound, *play),
+            Rules::Pack => {
+                let all = RuleSet::pack_all();
+                all[rng.random_range(0..all.len())].clone()
+            }
+        };
+        let position = Piles::random_position(&rules, rng);
+        PilePosition { rules, position }
+    }
+
+    fn memo(&self) -> Oracles {
+        HashMap::new()
+    }
+
+    fn oracle(&self, oracles: &mut Oracles, case: &PilePosition) -> Result<Solution, OracleError> {
+        if oracles.len() >= 64 && !oracles.contains_key(&case.rules) {
+            oracles.clear();
+        }
+        let oracle = oracles.entry(case.rules.clone()).or_insert_with(|| {
+            Engine::new(PileGame::new(case.rules.clone()), case.rules.value_kind(), oracle_budget())
+        });
+        oracle.solve(&case.position.plates().to_vec())
+    }
+
+    fn fast(&self, case: &PilePosition) -> Result<Solution, Unsupported> {
+        if let Some(planted) = &self.planted {
+            return planted(case.position.plates()).map_err(Unsupported::NoTheory);
+        }
+        self.solver(&case.rules, case.position.largest())?.solve(case.position.plates())
+    }
+
+    fn case_text(&self, case: &PilePosition) -> String {
+        match &self.rules {
+            Rules::Fixed(rules) if *rules == case.rules => case.position.to_string(),
+            _ => case.to_string(),
+        }
+    }
+
+    fn parse_case(&self, text: &str) -> Result<PilePosition, String> {
+        match &self.rules {
+            Rules::Fixed(rules) if !text.contains('@') => {
+                let position: Position = text.parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+                Ok(PilePosition { rules: rules.clone(), position })
+            }
+            _ => text.parse().map_err(|e: grundy_rules::ParseError| e.to_string()),
+        }
+    }
+}
+
+impl Contest for Piles {
+    fn format(&self) -> &'static str {
+        "Xmas Contest 2024 \"Game Pack\": A B C D T, then T lines n x1 … xn; Black (first player wins) or White"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<PilePosition>, InputError> {
+        let parsed = crate::pack::parse(input.as_bytes()).map_err(|e| InputError {
+            problem: "pack",
+            line: e.line,
+            token: e.token,
+            message: e.message,
+        })?;
+        let mut start = 0;
+        Ok(parsed
+            .ends
+            .iter()
+            .map(|&end| {
+                let plates = (start..end).map(|i| parsed.plates.get(i)).collect();
+                start = end;
+                let position = Position::new(plates).unwrap_or_else(|| Position::new(vec![0]).expect("a plate"));
+                PilePosition { rules: parsed.rules.clone(), position }
+            })
+            .collect())
+    }
+
+    fn write(&self, cases: &[PilePosition]) -> Result<String, String> {
+        let Some(first) = cases.first() else { return Err("a Game Pack input has at least one game".to_string()) };
+        let (a, b, c, d) =
+            first.rules.pack_code().ok_or_else(|| format!("{} is not a Game Pack rule set", first.rules))?;
+        if let Some(other) = cases.iter().find(|case| case.rules != first.rules) {
+            return Err(format!("one Game Pack input has one rule set, not {} and {}", first.rules, other.rules));
+        }
+        if cases.iter().any(|case| case.position.plates().contains(&0)) {
+            return Err("Game Pack's plates hold at least one token".to_string());
+        }
+        let mut text = format!("{a} {b} {c} {d} {}\n", cases.len());
+        for case in cases {
+            text.push_str(&format!("{} {}\n", case.position.plates().len(), case.position));
+        }
+        Ok(text)
+    }
+
+    fn answer_line(&self, answer: &Solution) -> String {
+        match answer.outcome {
+            Outcome::First => "Black\n".to_string(),
+            Outcome::Second => "White\n".to_string(),
+        }
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<PilePosition> {
+        let rules = match &self.rules {
+            Rules::Fixed(rules) => rules.clone(),
+            _ => {
+                let all = RuleSet::pack_all();
+                all[rng.random_range(0..all.len())].clone()
+            }
+        };
+        let (games, plates, size) = match (large, rules.compound.action()) {
+            (true, _) => (20, 30, 100_000),
+            (false, Action::One) => (5, 4, 14),
+            (false, _) => (5, 3, 9),
+        };
+        (0..rng.random_range(1..=games))
+            .map(|_| {
+                let position = (0..rng.random_range(1..=plates)).map(|_| rng.random_range(1..=size)).collect();
+                PilePosition { rules: rules.clone(), position: Position::new(position).expect("a plate") }
+            })
+            .collect()
+    }
+
+    fn solve_text(&self, input: &[u8]) -> Result<String, Error> {
+        let output = crate::pack::solve(input).map_err(|error| Error::usage(format!("{error:#}")))?;
+        String::from_utf8(output).map_err(|_| Error::usage("pack wrote something that is not text"))
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<PilePosition> {
+        let rules = match &self.rules {
+            Rules::Fixed(rules) => rules.clone(),
+            _ => RuleSet::from_pack(0, 0, 0, 0).expect("nim"),
+        };
+        (0..1000)
+            .map(|_| {
+                let plates = (0..1000).map(|_| rng.random_range(1..=500_000)).collect();
+                PilePosition { rules: rules.clone(), position: Position::new(plates).expect("plates") }
+            })
+            .collect()
+    }
+}
+
+impl Listed for Piles {
+    fn entries() -> Vec<Piles> {
+        let mut all = Piles::pack_entries();
+        for compound in Compound::ALL {
+            for play in Play::ALL {
+                all.push(Piles::random_rules(compound, play));
+            }
+        }
+        all
+    }
+
+    fn contest() -> Piles {
+        Piles::pack(None)
+    }
+}
+
+impl Shrink for PilePosition {
+    fn candidates(&self) -> Vec<PilePosition> {
+        let rules = &self.rules;
+        self.position.candidates().into_iter().map(|position| PilePosition { rules: rules.clone(), position }).collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<PilePosition>> {
+        let rules = &self.rules;
+        Some(
+            self.position
+                .below(bound, most)?
+                .into_iter()
+                .map(|position| PilePosition { rules: rules.clone(), position })
+                .collect(),
+        )
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.position.magnitude()
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        self.position.weight()
+    }
+}
+
+/// Every non-decreasing sequence of 1 to `most` numbers in `low..=high`: shorter first, then in
+/// lexicographic order.
+pub fn sorted_sequences(most: usize, low: u64, high: u64) -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for count in 1..=most {
+        let mut current = vec![low; count];
+        loop {
+            all.push(current.clone());
+            let Some(i) = (0..count).rev().find(|&i| current[i] < high) else { break };
+            let next = current[i] + 1;
+            current[i..].fill(next);
+        }
+    }
+    all
+}

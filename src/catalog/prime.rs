@@ -1,0 +1,138 @@
+//! Remove the Prime: per prime, maximal runs of multiples are heaps of value their length.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::prime;
+use grundy_oracle::OracleError;
+use grundy_oracle::games::prime::PrimeGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::RemoveThePrime;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play, single, winner_line};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+
+/// Remove the Prime.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PrimeProblem;
+
+impl Problem for PrimeProblem {
+    type Instance = RemoveThePrime;
+    type Answer = Outcome;
+    type Memo = Engines<PrimeGame>;
+
+    fn name(&self) -> String {
+        "prime".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Remove the Prime: per prime, runs of multiples are heaps of value their length".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<RemoveThePrime> {
+        let mut cases = Vec::new();
+        for count in 1..=3usize {
+            let mut sequence = vec![1u64; count];
+            loop {
+                cases.push(RemoveThePrime::new(sequence.clone()).expect("a sequence"));
+                let Some(i) = (0..count).rev().find(|&i| sequence[i] < 12) else { break };
+                sequence[i] += 1;
+                sequence[i + 1..].fill(1);
+            }
+        }
+        Exhaustive { cases, description: "every sequence of ≤ 3 numbers from 1..=12".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> RemoveThePrime {
+        RemoveThePrime::new((0..rng.random_range(1..=6)).map(|_| rng.random_range(1..=72)).collect())
+            .expect("a sequence")
+    }
+
+    fn memo(&self) -> Engines<PrimeGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<PrimeGame>, game: &RemoveThePrime) -> Result<Outcome, OracleError> {
+        play(memo, game)
+    }
+
+    fn fast(&self, game: &RemoveThePrime) -> Result<Outcome, Unsupported> {
+        Ok(prime::outcome(game))
+    }
+}
+
+impl Contest for PrimeProblem {
+    fn format(&self) -> &'static str {
+        "Remove the Prime: n, then a1 … an (≤ 10^18); First or Second"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<RemoveThePrime>, InputError> {
+        let mut tokens = Tokens::new("prime", input);
+        let n = tokens.number("n, the length of the sequence", 1, RemoveThePrime::LONGEST as u64)?;
+        let sequence = (0..n).map(|_| tokens.number("a number", 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
+        tokens.finish(&format!("the {n} numbers"))?;
+        Ok(vec![RemoveThePrime::new(sequence).map_err(|e| tokens.error(e.0))?])
+    }
+
+    fn write(&self, cases: &[RemoveThePrime]) -> Result<String, String> {
+        let sequence = single(cases, "Remove the Prime")?.sequence();
+        Ok(format!("{}\n{}\n", sequence.len(), sequence.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        winner_line(*answer)
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<RemoveThePrime> {
+        if large {
+            let sequence =
+                (0..rng.random_range(50..=1000)).map(|_| rng.random_range(1..=1_000_000_000_000_000_000)).collect();
+            vec![RemoveThePrime::new(sequence).expect("a sequence")]
+        } else {
+            vec![self.random(rng)]
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<RemoveThePrime> {
+        let sequence = (0..1000).map(|_| rng.random_range(1..=1_000_000_000_000_000_000)).collect();
+        vec![RemoveThePrime::new(sequence).expect("a sequence")]
+    }
+}
+
+impl Listed for PrimeProblem {
+    fn entries() -> Vec<Self> {
+        vec![PrimeProblem]
+    }
+
+    fn contest() -> Self {
+        PrimeProblem
+    }
+}
+
+impl Shrink for RemoveThePrime {
+    fn candidates(&self) -> Vec<RemoveThePrime> {
+        numbers_candidates(self.sequence(), 1, 1, false)
+            .into_iter()
+            .filter_map(|s| RemoveThePrime::new(s).ok())
+            .collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<RemoveThePrime>> {
+        Some(
+            numbers_below(self.sequence(), 1, 1, false, bound, most)?
+                .into_iter()
+                .filter_map(|s| RemoveThePrime::new(s).ok())
+                .collect(),
+        )
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.sequence().iter().copied().max().unwrap_or(0)
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        weight_of(self.sequence())
+    }
+}

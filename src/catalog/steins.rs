@@ -1,0 +1,136 @@
+//! Steins;Game (CCPC Weihai 2020): colourings the second player wins; the black piles' value in
+//! closed form, counted with a xor linear basis.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::steins;
+use grundy_oracle::games::steins::{SteinsGame, colourings};
+use grundy_oracle::{Engine, OracleError};
+use grundy_rules::games::Steins;
+use grundy_rules::{Outcome, ValueKind};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::pile::sorted_sequences;
+use super::{Contest, Count, Listed, Problem, oracle_budget, single};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+
+/// The count is reported modulo this.
+const MODULUS: u64 = 1_000_000_007;
+
+/// Steins;Game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SteinsProblem;
+
+impl Problem for SteinsProblem {
+    type Instance = Steins;
+    type Answer = Count;
+    type Memo = Engine<SteinsGame>;
+
+    fn name(&self) -> String {
+        "steins".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Steins;Game: colourings the second player wins; black value in closed form, xor basis".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Steins> {
+        let cases = sorted_sequences(3, 1, 5).into_iter().map(|piles| Steins::new(piles).expect("piles")).collect();
+        Exhaustive { cases, description: "every ≤ 3 piles of 1..=5".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Steins {
+        Steins::new((0..rng.random_range(1..=5)).map(|_| rng.random_range(1..=6)).collect()).expect("piles")
+    }
+
+    fn memo(&self) -> Engine<SteinsGame> {
+        Engine::new(SteinsGame, ValueKind::OutcomeOnly, oracle_budget())
+    }
+
+    fn oracle(&self, engine: &mut Engine<SteinsGame>, game: &Steins) -> Result<Count, OracleError> {
+        let mut count = 0u64;
+        for colouring in colourings(game)? {
+            count += u64::from(engine.solve(&colouring)?.outcome == Outcome::Second);
+        }
+        Ok(Count(count % MODULUS))
+    }
+
+    fn fast(&self, game: &Steins) -> Result<Count, Unsupported> {
+        Ok(Count(steins::second_player_colourings(game)))
+    }
+}
+
+impl Contest for SteinsProblem {
+    fn format(&self) -> &'static str {
+        "CCPC 2020: n, then a1 … an (≤ 10^18); colourings the second player wins, mod 1e9+7"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Steins>, InputError> {
+        let mut tokens = Tokens::new("steins", input);
+        let n = tokens.number("n, the number of piles", 1, Steins::MOST_PILES as u64)?;
+        let piles = (0..n).map(|_| tokens.number("a pile size", 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
+        tokens.finish(&format!("the {n} piles"))?;
+        Ok(vec![Steins::new(piles).map_err(|e| tokens.error(e.0))?])
+    }
+
+    fn write(&self, cases: &[Steins]) -> Result<String, String> {
+        let piles = single(cases, "Steins;Game")?.piles();
+        Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+    }
+
+    fn answer_line(&self, answer: &Count) -> String {
+        format!("{}\n", answer.0)
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Steins> {
+        if large {
+            let piles =
+                (0..rng.random_range(50..=2000)).map(|_| rng.random_range(1..=1_000_000_000_000_000_000)).collect();
+            vec![Steins::new(piles).expect("piles")]
+        } else {
+            vec![self.random(rng)]
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Steins> {
+        vec![
+            Steins::new((0..100_000).map(|_| rng.random_range(1..=1_000_000_000_000_000_000)).collect())
+                .expect("piles"),
+        ]
+    }
+}
+
+impl Listed for SteinsProblem {
+    fn entries() -> Vec<Self> {
+        vec![SteinsProblem]
+    }
+
+    fn contest() -> Self {
+        SteinsProblem
+    }
+}
+
+impl Shrink for Steins {
+    fn candidates(&self) -> Vec<Steins> {
+        numbers_candidates(self.piles(), 1, 1, true).into_iter().filter_map(|piles| Steins::new(piles).ok()).collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Steins>> {
+        Some(
+            numbers_below(self.piles(), 1, 1, true, bound, most)?
+                .into_iter()
+                .filter_map(|p| Steins::new(p).ok())
+                .collect(),
+        )
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.piles().iter().copied().max().unwrap_or(0)
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        weight_of(self.piles())
+    }
+}

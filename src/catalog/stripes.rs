@@ -1,0 +1,173 @@
+//! Stripes (POI 2000): strips laid on a row; the octal game with 7 at each strip length.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::stripes::{self, Table};
+use grundy_oracle::OracleError;
+use grundy_oracle::games::stripes::StripesGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::Stripes;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, numbers_below, numbers_candidates, smaller_integers, weight_of};
+
+/// Stripes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StripesProblem;
+
+impl Problem for StripesProblem {
+    type Instance = Stripes;
+    type Answer = Outcome;
+    type Memo = Engines<StripesGame>;
+
+    fn name(&self) -> String {
+        "stripes".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Stripes (POI 2000): lay strips of lengths a, b, c on a row of p cells; octal table".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Stripes> {
+        let mut cases = Vec::new();
+        for a in 1..=3 {
+            for b in a..=4 {
+                for c in b..=5 {
+                    cases.extend((0..=24).map(|p| Stripes::new(vec![a, b, c], p).expect("valid strips")));
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        cases.retain(|case| seen.insert(case.clone()));
+        Exhaustive {
+            cases, description: "strips 1 ≤ a ≤ b ≤ c ≤ 5 (a ≤ 3, b ≤ 4), rows ≤ 24".to_string()
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Stripes {
+        let lengths = (0..3).map(|_| rng.random_range(1..=7)).collect();
+        Stripes::new(lengths, rng.random_range(0..=36)).expect("valid strips")
+    }
+
+    fn memo(&self) -> Engines<StripesGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<StripesGame>, game: &Stripes) -> Result<Outcome, OracleError> {
+        play(memo, game)
+    }
+
+    fn fast(&self, game: &Stripes) -> Result<Outcome, Unsupported> {
+        stripes::outcome(game)
+    }
+}
+
+impl Contest for StripesProblem {
+    fn format(&self) -> &'static str {
+        "POI 2000: `c z n`, then m, then m lines p; 1 if the first player wins, else 2"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Stripes>, InputError> {
+        let mut tokens = Tokens::new("stripes", input);
+        let mut lengths = Vec::new();
+        for name in ["c, the first strip length", "z, the second strip length", "n, the third strip length"] {
+            lengths.push(tokens.number(name, 1, Stripes::LONGEST_STRIP)?);
+        }
+        let games = tokens.number("m, the number of games", 0, 1_000_000)?;
+        let mut all = Vec::with_capacity(games as usize);
+        for _ in 0..games {
+            let row = tokens.number("p, a board length", 0, Stripes::LONGEST_ROW)?;
+            all.push(Stripes::new(lengths.clone(), row).map_err(|e| tokens.error(e.0))?);
+        }
+        tokens.finish(&format!("the last of the {games} games"))?;
+        Ok(all)
+    }
+
+    fn write(&self, games: &[Stripes]) -> Result<String, String> {
+        let lengths = games.first().map_or(&[1u64][..], Stripes::lengths);
+        if games.iter().any(|game| game.lengths() != lengths) {
+            return Err("one Stripes input has one set of strip lengths".to_string());
+        }
+        if lengths.len() > 3 {
+            return Err(format!("a Stripes input names three strip lengths, not {}", lengths.len()));
+        }
+        let padded: Vec<String> = (0..3).map(|i| lengths[i.min(lengths.len() - 1)].to_string()).collect();
+        let mut text = format!("{}\n{}\n", padded.join(" "), games.len());
+        games.iter().for_each(|game| text.push_str(&format!("{}\n", game.row())));
+        Ok(text)
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        if *answer == Outcome::First { "1\n" } else { "2\n" }.to_string()
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Stripes> {
+        let (longest, count, rows) =
+            if large { (40, rng.random_range(50..=2000), 1000) } else { (7, rng.random_range(1..=5), 36) };
+        let lengths: Vec<u64> = (0..3).map(|_| rng.random_range(1..=longest)).collect();
+        (0..count).map(|_| Stripes::new(lengths.clone(), rng.random_range(0..=rows)).expect("valid strips")).collect()
+    }
+
+    fn fast_all(&self, games: &[Stripes]) -> Result<Vec<Outcome>, Unsupported> {
+        let Some(first) = games.first() else { return Ok(Vec::new()) };
+        let longest = games.iter().map(Stripes::row).max().unwrap_or(0);
+        let table = Table::new(first, longest)?;
+        games.iter().map(|game| table.outcome(game).map_or_else(|| stripes::outcome(game), Ok)).collect()
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Stripes> {
+        (0..1000).map(|_| Stripes::new(vec![1, 5, 7], rng.random_range(1..=1000)).expect("valid strips")).collect()
+    }
+}
+
+impl Listed for StripesProblem {
+    fn entries() -> Vec<Self> {
+        vec![StripesProblem]
+    }
+
+    fn contest() -> Self {
+        StripesProblem
+    }
+}
+
+impl Shrink for Stripes {
+    fn candidates(&self) -> Vec<Stripes> {
+        let mut all: Vec<Stripes> = smaller_integers(self.row(), 0)
+            .into_iter()
+            .filter_map(|row| Stripes::new(self.lengths().to_vec(), row).ok())
+            .collect();
+        all.extend(
+            numbers_candidates(self.lengths(), 1, 1, true).into_iter().filter_map(|l| Stripes::new(l, self.row()).ok()),
+        );
+        all
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Stripes>> {
+        let mut lengths = numbers_below(self.lengths(), 1, 1, true, bound, most)?;
+        if self.lengths().iter().all(|&l| l <= bound) {
+            lengths.push(self.lengths().to_vec());
+        }
+        let rows = self.row().min(bound) + 1;
+        if (lengths.len() as u128) * u128::from(rows) > most as u128 + 1 {
+            return None;
+        }
+        let all: Vec<Stripes> = lengths
+            .into_iter()
+            .flat_map(|l| (0..rows).filter_map(move |row| Stripes::new(l.clone(), row).ok()))
+            .filter(|case| case != self)
+            .collect();
+        (all.len() <= most).then_some(all)
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.row().max(*self.lengths().last().unwrap_or(&0))
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        let (count, sum) = weight_of(self.lengths());
+        (count, sum + u128::from(self.row()))
+    }
+}

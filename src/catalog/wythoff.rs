@@ -1,0 +1,129 @@
+//! Wythoff's game (POJ 1067): P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic.
+
+use grundy_fast::Unsupported;
+use grundy_fast::games::wythoff;
+use grundy_oracle::OracleError;
+use grundy_oracle::games::wythoff::WythoffGame;
+use grundy_rules::Outcome;
+use grundy_rules::games::Wythoff;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Contest, Engines, Listed, Problem, play};
+use crate::contest::{InputError, Tokens};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, smaller_integers};
+
+/// Wythoff's game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WythoffProblem;
+
+impl Problem for WythoffProblem {
+    type Instance = Wythoff;
+    type Answer = Outcome;
+    type Memo = Engines<WythoffGame>;
+
+    fn name(&self) -> String {
+        "wythoff".to_string()
+    }
+
+    fn summary(&self) -> String {
+        "Wythoff's game: P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic".to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Wythoff> {
+        let cases = (0..=40).flat_map(|a| (a..=40).map(move |b| Wythoff { a, b })).collect();
+        Exhaustive { cases, description: "every pair of piles ≤ 40".to_string() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Wythoff {
+        Wythoff { a: rng.random_range(0..=150), b: rng.random_range(0..=150) }
+    }
+
+    fn memo(&self) -> Engines<WythoffGame> {
+        Engines::default()
+    }
+
+    fn oracle(&self, memo: &mut Engines<WythoffGame>, game: &Wythoff) -> Result<Outcome, OracleError> {
+        play(memo, game)
+    }
+
+    fn fast(&self, game: &Wythoff) -> Result<Outcome, Unsupported> {
+        Ok(wythoff::outcome(game))
+    }
+}
+
+impl Contest for WythoffProblem {
+    fn format(&self) -> &'static str {
+        "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Wythoff>, InputError> {
+        let mut tokens = Tokens::new("wythoff", input);
+        let mut all = Vec::new();
+        while !tokens.is_done() {
+            let a = tokens.number("a, the first pile", 0, u64::MAX)?;
+            let b = tokens.number("b, the second pile", 0, u64::MAX)?;
+            all.push(Wythoff { a, b });
+        }
+        Ok(all)
+    }
+
+    fn write(&self, games: &[Wythoff]) -> Result<String, String> {
+        Ok(games.iter().map(|game| format!("{} {}\n", game.a, game.b)).collect())
+    }
+
+    fn answer_line(&self, answer: &Outcome) -> String {
+        if *answer == Outcome::First { "1\n" } else { "0\n" }.to_string()
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Wythoff> {
+        if large {
+            (0..rng.random_range(50..=2000))
+                .map(|_| Wythoff { a: rng.random_range(0..=1_000_000_000), b: rng.random_range(0..=1_000_000_000) })
+                .collect()
+        } else {
+            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
+        }
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Wythoff> {
+        (0..10_000)
+            .map(|_| Wythoff { a: rng.random_range(0..=1_000_000_000), b: rng.random_range(0..=1_000_000_000) })
+            .collect()
+    }
+}
+
+impl Listed for WythoffProblem {
+    fn entries() -> Vec<Self> {
+        vec![WythoffProblem]
+    }
+
+    fn contest() -> Self {
+        WythoffProblem
+    }
+}
+
+impl Shrink for Wythoff {
+    fn candidates(&self) -> Vec<Wythoff> {
+        let (a, b) = (self.a, self.b);
+        let lower_a = smaller_integers(a, 0).into_iter().map(|a| Wythoff { a, b });
+        lower_a.chain(smaller_integers(b, 0).into_iter().map(|b| Wythoff { a, b })).collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Wythoff>> {
+        let (a, b) = (self.a.min(bound), self.b.min(bound));
+        if (u128::from(a) + 1) * (u128::from(b) + 1) > most as u128 + 1 {
+            return None;
+        }
+        Some((0..=a).flat_map(|x| (0..=b).map(move |y| Wythoff { a: x, b: y })).filter(|game| game != self).collect())
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.a.max(self.b)
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        (1, u128::from(self.a) + u128::from(self.b))
+    }
+}

@@ -1,0 +1,171 @@
+//! `grundy check`: every registry entry, oracle against fast.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{anyhow, bail};
+use grundy::catalog::{self, Entry};
+use grundy::check::{CaseCounter, Plan, Report, Shard, Status, junit, report_lines, run_entries};
+use serde_json::json;
+
+use super::{deadline, random_seed, seconds, write_stdout};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Seed of the random cases (default: drawn at random, and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Random cases per entry.
+    #[arg(long, default_value_t = 200)]
+    cases: u64,
+    /// Stop drawing random cases after this many seconds in all (the exhaustive part always runs).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    budget: Option<f64>,
+    /// Check only these entries (repeatable), e.g. `--only pack:2,1,0,1`.
+    #[arg(long, value_name = "NAME")]
+    only: Vec<String>,
+    /// Compare the two sides on this one case of the `--only` entry (as printed in a report).
+    #[arg(long, value_name = "CASE", requires = "only")]
+    case: Option<String>,
+    /// Skip the exhaustive part.
+    #[arg(long)]
+    no_exhaustive: bool,
+    /// Run only shard I of N (0-based): a disjoint part of every entry's cases; N runs with
+    /// I = 0..N cover one whole run.
+    #[arg(long, value_name = "I/N", value_parser = shard)]
+    shard: Option<Shard>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Also write the results as a JUnit XML report (one test case per entry) for CI.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+}
+
+fn shard(text: &str) -> Result<Shard, String> {
+    let (index, count) = text.split_once('/').ok_or_else(|| format!("expected I/N, as in 0/4; found `{text}`"))?;
+    let index: u64 = index.trim().parse().map_err(|_| format!("`{index}` is not a shard number"))?;
+    let count: u64 = count.trim().parse().map_err(|_| format!("`{count}` is not a number of shards"))?;
+    if count == 0 || index >= count {
+        return Err(format!("shard {index}/{count}: I must be below N, counting from 0"));
+    }
+    Ok(Shard { index, count })
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
+        catalog::entries()
+    } else {
+        args.only
+            .iter()
+            .map(|name| {
+                catalog::find(name).ok_or_else(|| anyhow!("no registry entry named `{name}` (see grundy list)"))
+            })
+            .collect::<anyhow::Result<_>>()?
+    };
+    // Every argument is checked before the work: the JUnit file can be written.
+    if let Some(path) = &args.junit {
+        std::fs::write(path, "").map_err(|e| anyhow!("cannot write the JUnit report {}: {e}", path.display()))?;
+    }
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let started = Instant::now();
+    let reports: Vec<Report> = if let Some(case) = &args.case {
+        if entries.len() != 1 {
+            bail!("--case needs exactly one --only entry");
+        }
+        let report = entries[0].replay(case)?;
+        if !args.json {
+            write_stdout(report_lines(&report).as_bytes())?;
+        }
+        vec![report]
+    } else {
+        let plan = Plan {
+            seed,
+            cases: args.cases,
+            deadline: deadline(args.budget),
+            exhaustive: !args.no_exhaustive,
+            shard: args.shard.unwrap_or(Shard::WHOLE),
+        };
+        if !args.json {
+            let shard = args.shard.map_or(String::new(), |s| format!(", shard {}/{}", s.index, s.count));
+            write_stdout(format!("grundy check: {} entries, seed {seed}{shard}\n", entries.len()).as_bytes())?;
+        }
+        let bar = if !args.json && std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::new(entries.len() as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} entries, {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let cases = CaseCounter::default();
+        let progress = |n: u64| {
+            let total = cases.add(n);
+            if total % 1024 < n {
+                bar.set_message(format!("{total} cases"));
+            }
+        };
+        let json = args.json;
+        let mut finished = |report: &Report| {
+            bar.inc(1);
+            if !json {
+                bar.suspend(|| {
+                    let _ = write_stdout(report_lines(report).as_bytes());
+                });
+            }
+        };
+        let reports = run_entries(&entries, &plan, &progress, &mut finished);
+        bar.finish_and_clear();
+        reports
+    };
+    let count = |status: Status| reports.iter().filter(|r| r.status == status).count();
+    let mismatches = count(Status::Mismatch);
+    let errors = count(Status::Error);
+    let incomplete = count(Status::Vacuous) + count(Status::CannotRun);
+    let ok = count(Status::Ok);
+    let elapsed = started.elapsed().as_secs_f64();
+    if let Some(path) = &args.junit {
+        std::fs::write(path, junit(&reports, seed, elapsed))
+            .map_err(|e| anyhow!("cannot write the JUnit report {}: {e}", path.display()))?;
+    }
+    let exhaustive: u64 = reports.iter().map(|r| r.exhaustive).sum();
+    let random: u64 = reports.iter().map(|r| r.random).sum();
+    if args.json {
+        let document = json!({
+            "seed": seed,
+            "shard": args.shard,
+            "entries": reports,
+            "summary": {
+                "entries": reports.len(),
+                "ok": ok,
+                "mismatches": mismatches,
+                "incomplete": incomplete,
+                "errors": errors,
+                "exhaustive_cases": exhaustive,
+                "random_cases": random,
+                "seconds": elapsed,
+            }
+        });
+        write_stdout((serde_json::to_string_pretty(&document)? + "\n").as_bytes())?;
+    } else if args.case.is_none() {
+        write_stdout(
+            format!(
+                "{} entries: {ok} ok, {mismatches} mismatched, {incomplete} incomplete, {errors} failed; \
+                 {exhaustive} exhaustive and {random} random cases in {elapsed:.1}s (seed {seed})\n",
+                reports.len()
+            )
+            .as_bytes(),
+        )?;
+    }
+    Ok(if mismatches > 0 || incomplete > 0 {
+        ExitCode::from(1)
+    } else if errors > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,141 @@
+//! The command line: one module per command, each parsing its arguments, calling one library
+//! function and printing what it returns.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use grundy_rules::{Play, RuleSet};
+
+mod check;
+mod duel;
+mod list;
+mod problem;
+mod solve;
+mod table;
+mod verify;
+
+/// Verify impartial-game solutions: a brute-force oracle against fast theorems and tables.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Cross-check every registry entry: oracle vs fast, exhaustive small cases then random ones.
+    Check(check::Args),
+    /// Who wins a position, the values behind it, and a winning move.
+    Solve(solve::Args),
+    /// Check a guessed formula against the oracle: a per-plate value, or who wins a position.
+    Verify(verify::Args),
+    /// Differential testing of an external program in a problem's contest format.
+    Duel(duel::Args),
+    /// Grundy values of single heaps, with the period and whether a theorem proves it.
+    Table(table::Args),
+    /// Solve Game Pack's contest input from stdin (`A B C D T`, then T lines `n x1 … xn`).
+    Pack,
+    /// Solve a catalog problem's contest input from stdin.
+    Problem(problem::Args),
+    /// List operations, compounds, problems and registry entries, with their syntax.
+    List,
+}
+
+/// Runs the command line; returns the process exit code (0 fine, 1 a failed check, 2 an error).
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => error.exit(), // --help, --version
+        Err(error) => {
+            // clap's first line says what is wrong; the usage it adds is one `--help` away.
+            let rendered = error.to_string();
+            let what: Vec<&str> = rendered.lines().take_while(|line| !line.trim().is_empty()).map(str::trim).collect();
+            let what = what.join(" ");
+            eprintln!("grundy: error: {} (see grundy --help)", what.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Table(args) => table::run(args),
+        Command::Duel(args) => duel::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Pack => problem::run(problem::Args { name: "pack".to_string() }),
+        Command::Problem(args) => problem::run(args),
+        Command::List => list::run(),
+    };
+    match result {
+        Ok(code) => code,
+        // Whoever read the output stopped reading (`grundy … | head`): nothing is wrong here.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("grundy: error: {}", one_line(&format!("{error:#}")));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Text on one line: runs of white space become one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Writes to standard output and flushes.
+fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(bytes).and_then(|()| stdout.flush()).context("writing standard output")
+}
+
+/// A seed drawn at random (for runs not given one; it is printed).
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher
+        .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher.finish()
+}
+
+/// The rule set of `GAME [--sum C] [--misere]`.
+fn game_rules(game: &str, sum: Option<&str>, misere: bool) -> anyhow::Result<RuleSet> {
+    let mut rules: RuleSet = game.parse()?;
+    let explicit = game.starts_with("pack:") || game.contains('/');
+    if explicit && (sum.is_some() || misere) {
+        anyhow::bail!(
+            "game `{game}` already names its compound and play; drop --sum/--misere or give only the operation"
+        );
+    }
+    if let Some(sum) = sum {
+        rules.compound = sum.parse()?;
+    }
+    if misere {
+        rules.play = Play::Misere;
+    }
+    Ok(rules)
+}
+
+/// A deadline `seconds` from now.
+fn deadline(seconds: Option<f64>) -> Option<std::time::Instant> {
+    seconds.map(|seconds| std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds.max(0.0)))
+}
+
+/// Most seconds any duration flag takes (about eleven days).
+const MOST_SECONDS: f64 = 1e6;
+
+/// A duration flag: a finite number of seconds, positive, at most [`MOST_SECONDS`].
+fn seconds(text: &str) -> Result<f64, String> {
+    let value: f64 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !value.is_finite() || value <= 0.0 || value > MOST_SECONDS {
+        return Err(format!("a duration is more than 0 and at most {MOST_SECONDS} seconds, not {text}"));
+    }
+    Ok(value)
+}

@@ -1,0 +1,33 @@
+//! `grundy problem NAME` (and `grundy pack`): a contest input on stdin, solved by theory.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, anyhow};
+use grundy::catalog;
+
+use super::write_stdout;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The problem (see `grundy list`).
+    pub name: String,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.name == "pack" {
+        // Game Pack reads its input in place (a file on stdin is mapped) and answers as it reads.
+        let mut stdout = std::io::stdout().lock();
+        grundy::pack::solve_stdin(&mut stdout)?;
+        stdout.flush().context("writing standard output")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let problem = catalog::find_contest(&args.name).ok_or_else(|| {
+        let known: Vec<String> = catalog::contests().iter().map(|c| c.name()).collect();
+        anyhow!("unknown problem `{}`; known problems: {}", args.name, known.join(", "))
+    })?;
+    let mut input = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut input).context("reading standard input")?;
+    write_stdout(problem.solve_text(&input)?.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}

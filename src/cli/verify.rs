@@ -1,0 +1,130 @@
+//! `grundy verify`: a guessed formula against the oracle.
+
+use std::process::ExitCode;
+
+use grundy::verify::{self, Formula, Variables, VerifyReport};
+use serde_json::json;
+
+use super::{deadline, game_rules, random_seed, seconds, write_stdout};
+
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("guess").required(true).args(["value", "wins"])))]
+pub struct Args {
+    /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D.
+    game: String,
+    /// The compound (see `grundy list`).
+    #[arg(long, value_name = "COMPOUND")]
+    sum: Option<String>,
+    /// Misère play.
+    #[arg(long)]
+    misere: bool,
+    /// A guessed per-plate value as a formula in `x` (and `m` for upto:m, mod:m).
+    #[arg(long, value_name = "EXPR")]
+    value: Option<String>,
+    /// A guessed outcome as a formula in the position `p` (an array): true when the player to move wins.
+    #[arg(long, value_name = "EXPR")]
+    wins: Option<String>,
+    /// Seed of the random part (default: drawn at random, and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Random cases after the exhaustive ones.
+    #[arg(long, default_value_t = 1000)]
+    cases: u64,
+    /// With --value: every single plate up to this is checked.
+    #[arg(long, default_value_t = 2000)]
+    upto: u64,
+    /// With --value: random plates go up to this.
+    #[arg(long, default_value_t = 10_000)]
+    largest: u64,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<f64>,
+    /// Check only this case: a plate for --value, a position for --wins (a replay).
+    #[arg(long, value_name = "CASE")]
+    case: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let rules = game_rules(&args.game, args.sum.as_deref(), args.misere)?;
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let (flag, text, variables) = match (&args.value, &args.wins) {
+        (Some(value), None) => ("--value", value, Variables::Plate),
+        (None, Some(wins)) => ("--wins", wins, Variables::Position),
+        _ => anyhow::bail!("give exactly one of --value and --wins"),
+    };
+    let formula = Formula::new(text, variables)?;
+    let mut out = String::new();
+    let report = if let Some(case) = &args.case {
+        verify::verify_case(&rules, &formula, variables, case)?
+    } else if variables == Variables::Plate {
+        let range = verify::value_range(&rules, args.upto, args.largest);
+        if !args.json {
+            // Said before the work: what was asked for and cannot be checked.
+            range.notes.iter().for_each(|note| out.push_str(&format!("note: {note}\n")));
+            write_stdout(std::mem::take(&mut out).as_bytes())?;
+        }
+        verify::verify_value(&rules, &formula, seed, &range, args.cases, deadline(args.time))?
+    } else {
+        verify::verify_wins(&rules, &formula, seed, args.cases, deadline(args.time))?
+    };
+    let saved = match &report.counterexample {
+        Some(failure) => Some(grundy::failures::save(
+            "verify",
+            &rules.to_string(),
+            &format!("{rules}\n{flag} {text}\n--case {}\n", failure.case_text),
+        )?),
+        None => None,
+    };
+    let replay = |case: &str| format!("grundy verify {rules} {flag} '{text}' --case '{case}'");
+    if args.json {
+        let mut document = serde_json::to_value(&report)?;
+        if let Some(failure) = &report.counterexample {
+            document["replay"] = json!(replay(&failure.case_text));
+            document["saved"] = json!(saved);
+        }
+        write_stdout((serde_json::to_string_pretty(&document)? + "\n").as_bytes())?;
+    } else {
+        out.push_str(&text_report(&report, seed, &formula));
+        if let Some(failure) = &report.counterexample {
+            out.push_str(&format!("replay: {}\n", replay(&failure.case_text)));
+            if let Some(path) = &saved {
+                out.push_str(&format!("saved: {}\n", path.display()));
+            }
+        }
+        write_stdout(out.as_bytes())?;
+    }
+    Ok(if report.counterexample.is_some() {
+        ExitCode::from(1)
+    } else if let Some(stopped) = &report.stopped {
+        if !args.json {
+            eprintln!("grundy: error: the oracle stopped: {}", super::one_line(stopped));
+        }
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn text_report(report: &VerifyReport, seed: u64, formula: &Formula) -> String {
+    let mut out = format!("game: {}\nformula: {}\n", report.game, formula.text());
+    match &report.counterexample {
+        None if report.stopped.is_none() => {
+            out.push_str(&format!("held: {} (seed {seed})\n", report.covered.join("; ")))
+        }
+        None => out.push_str(&format!("held before the oracle stopped: {} (seed {seed})\n", report.covered.join("; "))),
+        Some(failure) => {
+            out.push_str(&format!(
+                "counterexample: {}: the oracle says {}, the formula says {}\n",
+                failure.case, failure.expected, failure.guessed
+            ));
+            out.push_str(&format!("  {}\n", failure.minimality));
+            if !report.covered.is_empty() {
+                out.push_str(&format!("before it: {}\n", report.covered.join("; ")));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,375 @@
+//! The one runner: cases put to two sides, compared, and the first disagreement shrunk.
+//!
+//! `grundy check` (the oracle against a fast solver), `grundy verify` (the oracle against a
+//! formula) and `grundy duel` (expected answers against a program) are all a [`Subject`]: cases
+//! (exhaustive ones, then seeded random ones), and a judge that puts one case to both sides.
+//! [`run`] goes through the cases, counts what held and what could not be judged, and shrinks
+//! the first disagreement with the one shrinker ([`crate::shrink`]).
+//!
+//! A case that could not be put to the side under test (the fast side declined it, or the input
+//! could not be written) never counts as held: it is counted apart and shown, and a run in which
+//! nothing held, or some case could not run at all, does not pass.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::shrink::{Limits, Minimality, Shrink, shrink};
+
+/// What one case showed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Both sides gave the same answer.
+    Agree,
+    /// They differ: each side's answer in words.
+    Disagree {
+        /// The answer held to be true (the oracle's, or the expected output).
+        expected: String,
+        /// The answer under test.
+        actual: String,
+    },
+    /// The side under test declined, with its reason (a fast solver with no theorem for it).
+    Declined(String),
+    /// The case could not be put to the side under test at all (an input that cannot be written).
+    CannotRun(String),
+    /// The side held to be true could not answer (over budget, a loopy game): the run stops.
+    Failed(String),
+}
+
+/// Cases and what they cover.
+#[derive(Debug, Clone)]
+pub struct Exhaustive<C> {
+    /// Every small case, smallest first.
+    pub cases: Vec<C>,
+    /// What they are, in words ("all positions of ≤ 4 plates ≤ 12").
+    pub description: String,
+}
+
+impl<C> Exhaustive<C> {
+    /// No exhaustive part.
+    pub fn none(why: &str) -> Exhaustive<C> {
+        Exhaustive { cases: Vec::new(), description: format!("none ({why})") }
+    }
+}
+
+/// Something to cross-check: its cases and how one case is judged.
+pub trait Subject {
+    /// One case.
+    type Case: Shrink;
+
+    /// The name the report carries (a registry entry, a problem, a formula).
+    fn name(&self) -> String;
+    /// Who answers each side: ("oracle", "fast solver"), ("oracle", "formula")…
+    fn sides(&self) -> (&'static str, &'static str);
+    /// The exhaustive cases.
+    fn exhaustive(&self) -> Exhaustive<Self::Case>;
+    /// One random case.
+    fn random(&self, rng: &mut ChaCha8Rng) -> Self::Case;
+    /// Puts one case to both sides.
+    fn judge(&mut self, case: &Self::Case) -> Verdict;
+    /// A case as text, as the replay command takes it.
+    fn case_text(&self, case: &Self::Case) -> String;
+    /// The command that replays one case (given as text).
+    fn replay(&self, case_text: &str) -> String;
+    /// Limits on shrinking a failure.
+    fn shrink_limits(&self) -> Limits {
+        Limits::IN_PROCESS
+    }
+}
+
+/// Which part of the cases one run takes: case `i` (exhaustive or random, counted apart) belongs
+/// to shard `i mod count`. `count` runners with shards `0..count` cover one whole run exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Shard {
+    /// This shard, `0..count`.
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether case `i` belongs to this shard.
+    pub fn owns(self, i: u64) -> bool {
+        i % self.count == self.index
+    }
+}
+
+/// What one run does.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// Seed of the random part; each subject draws from its own stream, derived from this seed
+    /// and its name, so a run of one subject replays exactly its cases of a full run.
+    pub seed: u64,
+    /// Random cases.
+    pub cases: u64,
+    /// When to stop drawing random cases, if before `cases`.
+    pub deadline: Option<Instant>,
+    /// Whether to run the exhaustive part.
+    pub exhaustive: bool,
+    /// Which part of the cases to run.
+    pub shard: Shard,
+}
+
+impl Plan {
+    /// Every exhaustive case and `cases` random ones, with no deadline.
+    pub fn new(seed: u64, cases: u64) -> Plan {
+        Plan { seed, cases, deadline: None, exhaustive: true, shard: Shard::WHOLE }
+    }
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Every case that ran held, and some did.
+    Ok,
+    /// A case disagreed.
+    Mismatch,
+    /// Some case could not be put to the side under test.
+    CannotRun,
+    /// No case held: every one was declined (or there were none).
+    Vacuous,
+    /// The side held to be true could not answer.
+    Error,
+}
+
+impl Status {
+    /// Whether the run passed.
+    pub fn passed(self) -> bool {
+        self == Status::Ok
+    }
+
+    /// The word in reports.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Mismatch => "MISMATCH",
+            Status::CannotRun => "CANNOT-RUN",
+            Status::Vacuous => "VACUOUS",
+            Status::Error => "ERROR",
+        }
+    }
+}
+
+/// A minimal disagreement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Counterexample {
+    /// The smallest disagreeing case found.
+    pub case: String,
+    /// The answer held to be true.
+    pub expected: String,
+    /// The answer under test.
+    pub actual: String,
+    /// The case first found to disagree.
+    pub found: String,
+    /// How many shrinking steps led from `found` to `case`.
+    pub shrink_steps: u32,
+    /// How far `case` is known to be minimal.
+    pub minimality: Minimality,
+    /// The command that replays `case`.
+    pub replay: String,
+}
+
+/// The result of one run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// The subject.
+    pub name: String,
+    /// Who answered: (the side held true, the side under test).
+    pub sides: (String, String),
+    /// Exhaustive cases run.
+    pub exhaustive: u64,
+    /// What the exhaustive cases were.
+    pub exhaustive_cover: String,
+    /// Random cases run.
+    pub random: u64,
+    /// Random cases asked for (fewer ran when the deadline came first).
+    pub random_asked: u64,
+    /// Cases that held (both sides answered alike).
+    pub held: u64,
+    /// Cases the side under test declined.
+    pub declined: u64,
+    /// One declined case and the reason.
+    pub declined_example: Option<String>,
+    /// Cases that could not be put to the side under test.
+    pub cannot_run: u64,
+    /// One such case and why.
+    pub cannot_run_example: Option<String>,
+    /// How it ended.
+    pub status: Status,
+    /// The minimal disagreement, on a mismatch.
+    pub counterexample: Option<Counterexample>,
+    /// What went wrong, on an error.
+    pub error: Option<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl Report {
+    /// An empty report for `name`.
+    pub fn new(name: String, (expected, actual): (&str, &str)) -> Report {
+        Report {
+            name,
+            sides: (expected.to_string(), actual.to_string()),
+            exhaustive: 0,
+            exhaustive_cover: String::new(),
+            random: 0,
+            random_asked: 0,
+            held: 0,
+            declined: 0,
+            declined_example: None,
+            cannot_run: 0,
+            cannot_run_example: None,
+            status: Status::Ok,
+            counterexample: None,
+            error: None,
+            seconds: 0.0,
+        }
+    }
+
+    /// The status from the counts, once the run is over (a mismatch or an error stays).
+    fn settle(&mut self) {
+        if self.status == Status::Ok {
+            if self.cannot_run > 0 {
+                self.status = Status::CannotRun;
+            } else if self.held == 0 {
+                self.status = Status::Vacuous;
+            }
+        }
+    }
+}
+
+/// A stable 64-bit hash of a name (FNV-1a), to derive its random stream.
+fn stream_of(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The random generator of subject `name` under `seed`.
+pub fn rng_for(seed: u64, name: &str) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed ^ stream_of(name))
+}
+
+/// Records one case's verdict; `false` when the run is over (a mismatch, or an error). A
+/// disagreement is shrunk first when `shrinking`.
+fn record<S: Subject>(subject: &mut S, report: &mut Report, case: &S::Case, verdict: Verdict, shrinking: bool) -> bool {
+    match verdict {
+        Verdict::Agree => report.held += 1,
+        Verdict::Declined(reason) => {
+            report.declined += 1;
+            report.declined_example.get_or_insert_with(|| format!("{}: {reason}", subject.case_text(case)));
+        }
+        Verdict::CannotRun(reason) => {
+            report.cannot_run += 1;
+            report.cannot_run_example.get_or_insert_with(|| format!("{}: {reason}", subject.case_text(case)));
+        }
+        Verdict::Disagree { expected, actual } => {
+            report.status = Status::Mismatch;
+            report.counterexample = Some(if shrinking {
+                shrink_failure(subject, case, expected, actual)
+            } else {
+                let text = subject.case_text(case);
+                Counterexample {
+                    replay: subject.replay(&text),
+                    found: text.clone(),
+                    case: text,
+                    expected,
+                    actual,
+                    shrink_steps: 0,
+                    minimality: Minimality::Unknown,
+                }
+            });
+            return false;
+        }
+        Verdict::Failed(error) => {
+            report.status = Status::Error;
+            report.error = Some(format!("{}: {error}", subject.case_text(case)));
+            return false;
+        }
+    }
+    true
+}
+
+/// Shrinks a disagreement to a minimal one.
+pub fn shrink_failure<S: Subject>(
+    subject: &mut S,
+    found: &S::Case,
+    expected: String,
+    actual: String,
+) -> Counterexample {
+    let limits = subject.shrink_limits();
+    let shrunk = shrink(found.clone(), (expected, actual), limits, |candidate| match subject.judge(candidate) {
+        Verdict::Disagree { expected, actual } => Some((expected, actual)),
+        _ => None,
+    });
+    let case = subject.case_text(&shrunk.case);
+    let (expected, actual) = shrunk.failure;
+    Counterexample {
+        replay: subject.replay(&case),
+        case,
+        expected,
+        actual,
+        found: subject.case_text(found),
+        shrink_steps: shrunk.steps,
+        minimality: shrunk.minimality,
+    }
+}
+
+/// Runs a subject: its exhaustive cases, then random ones, stopping at the first disagreement.
+pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> Report {
+    let start = Instant::now();
+    let mut report = Report::new(subject.name(), subject.sides());
+    report.random_asked = plan.cases;
+    'run: {
+        if plan.exhaustive {
+            let exhaustive = subject.exhaustive();
+            report.exhaustive_cover = exhaustive.description;
+            for (i, case) in exhaustive.cases.iter().enumerate() {
+                if !plan.shard.owns(i as u64) {
+                    continue;
+                }
+                report.exhaustive += 1;
+                progress(1);
+                let verdict = subject.judge(case);
+                if !record(subject, &mut report, case, verdict, true) {
+                    break 'run;
+                }
+            }
+        }
+        let mut rng = rng_for(plan.seed, &subject.name());
+        for i in 0..plan.cases {
+            if plan.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                break;
+            }
+            let case = subject.random(&mut rng);
+            if !plan.shard.owns(i) {
+                continue;
+            }
+            report.random += 1;
+            progress(1);
+            let verdict = subject.judge(&case);
+            if !record(subject, &mut report, &case, verdict, true) {
+                break 'run;
+            }
+        }
+    }
+    report.settle();
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+/// Judges one given case, without shrinking: it is reported as given.
+pub fn replay<S: Subject>(subject: &mut S, case: &S::Case) -> Report {
+    let start = Instant::now();
+    let mut report = Report::new(subject.name(), subject.sides());
+    let verdict = subject.judge(case);
+    record(subject, &mut report, case, verdict, false);
+    report.random = 1;
+    report.settle();
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}

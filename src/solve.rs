@@ -1,0 +1,151 @@
+//! `grundy solve`: who wins one position, the values behind it and a winning move — by theory,
+//! or by the oracle on whole positions.
+
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use grundy_fast::PileSolver;
+use grundy_oracle::{Budget, Engine, Game, OptionSink, PileGame};
+use grundy_rules::games::Geography;
+use grundy_rules::{Outcome, Position, RuleSet, Solution, ValueKind};
+use serde::Serialize;
+
+use crate::error::Error;
+
+/// What `grundy solve` says about a position.
+#[derive(Debug, Clone, Serialize)]
+pub struct Solved {
+    /// The game.
+    pub game: String,
+    /// The plates.
+    pub position: Vec<u64>,
+    /// Who answered: "fast" or "oracle".
+    pub solver: &'static str,
+    /// Who wins, and the value of the whole position.
+    pub solution: Solution,
+    /// Each plate's own values (fast side only), as text.
+    pub plates: Option<Vec<(u64, String)>>,
+    /// A move that wins, when the first player wins and one was found.
+    pub winning_move: Option<Vec<u64>>,
+}
+
+/// A winning move is searched among at most this many options.
+const WINNING_MOVE_SEARCH: usize = 200_000;
+/// Positions with more options than this are not searched for a winning move at all.
+const WINNING_MOVE_LISTING: u128 = 100_000_000;
+
+/// A winning move: the options of `plates` listed by the rules (the oracle's move generator) and
+/// judged by the fast solver; the first that leaves a second-player win. `None` when none is
+/// found among the first options.
+pub fn winning_move(rules: &RuleSet, solver: &PileSolver, plates: &[u64]) -> Option<Vec<u64>> {
+    struct Finder<'a> {
+        solver: &'a PileSolver,
+        tried: usize,
+        found: Option<Vec<u64>>,
+    }
+    impl OptionSink<Vec<u64>> for Finder<'_> {
+        fn option(&mut self, option: &Vec<u64>) -> ControlFlow<()> {
+            self.tried += 1;
+            if self.tried > WINNING_MOVE_SEARCH {
+                return ControlFlow::Break(());
+            }
+            match self.solver.solve(option) {
+                Ok(solution) if solution.outcome == Outcome::Second => {
+                    self.found = Some(option.clone());
+                    ControlFlow::Break(())
+                }
+                _ => ControlFlow::Continue(()),
+            }
+        }
+        fn expect(&mut self, count: u128) -> ControlFlow<()> {
+            // Set-valued actions list every plate's options before combining them.
+            if count > WINNING_MOVE_LISTING { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        }
+    }
+    let mut finder = Finder { solver, tried: 0, found: None };
+    let _ = PileGame::new(rules.clone()).options(&plates.to_vec(), &mut finder);
+    finder.found
+}
+
+/// Solves `position` by theory: the outcome, the values, a winning move.
+pub fn by_theory(rules: &RuleSet, position: &Position) -> Result<Solved, Error> {
+    let plates = position.plates().to_vec();
+    let solver = PileSolver::new(rules, position.largest())?;
+    let solution = solver.solve(&plates)?;
+    let values = plates
+        .iter()
+        .map(|&x| solver.plate_value(x).map(|value| (x, value.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let winning_move = (solution.outcome == Outcome::First).then(|| winning_move(rules, &solver, &plates)).flatten();
+    Ok(Solved {
+        game: rules.to_string(),
+        position: plates,
+        solver: "fast",
+        solution,
+        plates: Some(values),
+        winning_move,
+    })
+}
+
+/// Solves `position` by the oracle, within `budget`; writes the explored graph in DOT to `dot`.
+pub fn by_oracle(rules: &RuleSet, position: &Position, budget: Budget, dot: Option<&Path>) -> Result<Solved, Error> {
+    let plates = position.plates().to_vec();
+    let mut engine = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget);
+    let id = engine.solve_id(&plates)?;
+    if let Some(path) = dot {
+        let graph = engine.graph(id);
+        let dot = petgraph::dot::Dot::with_config(&graph, &[petgraph::dot::Config::EdgeNoLabel]);
+        std::fs::write(path, format!("{dot:?}")).map_err(|e| Error::io(format!("writing {}", path.display()), e))?;
+    }
+    let winning_move = engine.winning_option(id).map(|child| engine.position(child).clone());
+    Ok(Solved {
+        game: rules.to_string(),
+        position: plates,
+        solver: "oracle",
+        solution: engine.solution(id),
+        plates: None,
+        winning_move,
+    })
+}
+
+/// What `grundy solve geography` says.
+#[derive(Debug, Clone, Serialize)]
+pub struct GeographySolved {
+    /// Vertices.
+    pub vertices: usize,
+    /// Edges.
+    pub edges: usize,
+    /// The start node's name.
+    pub start: String,
+    /// Who answered: a matching method, or the oracle.
+    pub solver: &'static str,
+    /// Who wins.
+    pub outcome: Outcome,
+}
+
+/// Solves vertex geography on a graph given as text (edge list or DOT); `start` names the start
+/// node (for an edge list, its number, overriding the one in the text).
+pub fn geography(text: &str, start: Option<&str>, oracle: Option<Budget>) -> Result<GeographySolved, Error> {
+    let named = crate::graph_input::read(text, start).map_err(Error::usage)?;
+    let game = Geography::new(named.graph.vertices, named.start, named.graph.edges.clone())
+        .map_err(|e| Error::usage(format!("graph: {e}")))?;
+    let (solver, outcome) = match oracle {
+        Some(budget) => {
+            use grundy_oracle::games::Playable;
+            let (graph, start) = game.game()?;
+            let mut engine = Engine::new(graph, ValueKind::OutcomeOnly, budget);
+            ("oracle", engine.solve(&start)?.outcome)
+        }
+        None => {
+            let method = if named.graph.bipartition().is_some() { "hopcroft-karp" } else { "general matching" };
+            (method, grundy_fast::games::geography::outcome_auto(&game))
+        }
+    };
+    Ok(GeographySolved {
+        vertices: game.vertices(),
+        edges: game.edges().len(),
+        start: named.names[named.start].clone(),
+        solver,
+        outcome,
+    })
+}

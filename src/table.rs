@@ -1,0 +1,49 @@
+//! `grundy table`: the Grundy values of single heaps, their period and its proof, and (misère
+//! play) each heap's genus.
+
+use grundy_fast::HeapTable;
+use grundy_fast::genus::Genus;
+use grundy_rules::{Operation, Play};
+
+use crate::error::Error;
+
+/// How many heaps a misère table computes the genus of.
+pub const GENUS_HEAPS: u64 = 2000;
+
+/// A table of single heaps `0..=upto`.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// The operation.
+    pub operation: Operation,
+    /// The convention.
+    pub play: Play,
+    /// The largest heap asked for.
+    pub upto: u64,
+    /// The values, with the period and whether it is proven.
+    pub values: HeapTable,
+    /// Misère play: the genus of each of the first heaps.
+    pub genera: Option<Vec<Genus>>,
+}
+
+impl Table {
+    /// The value of heap `x ≤ upto`.
+    pub fn value(&self, x: u64) -> u32 {
+        self.values.value(x).expect("values up to the table's end are computed or proven")
+    }
+
+    /// The first heap that is not tame, among those whose genus was computed.
+    pub fn first_untame(&self) -> Option<usize> {
+        self.genera.as_ref().and_then(|genera| genera.iter().position(|genus| !genus.is_tame()))
+    }
+}
+
+/// The table of `operation` under `play`, up to heap `upto`.
+pub fn compute(operation: &Operation, play: Play, upto: u64) -> Result<Table, Error> {
+    let values = grundy_fast::heap_table(operation, play, upto)?;
+    // Misère tables of games that keep one heap also get each heap's genus (for the first heaps).
+    let genera = match play {
+        Play::Misere => Some(grundy_fast::genus::genus_table(operation, upto.min(GENUS_HEAPS))?),
+        Play::Normal => None,
+    };
+    Ok(Table { operation: operation.clone(), play, upto, values, genera })
+}
