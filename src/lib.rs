@@ -29,3 +29,8 @@ pub mod table;
 pub mod verify;
 
 pub use error::Error;
+
+/// `text` quoted for a POSIX shell: in single quotes, each single quote written `'\''`.
+pub fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}

@@ -1,25 +1,166 @@
-//! Pictures: the values of a table.
+//! Pictures as SVG (plotters, with no system fonts: text is left to the viewer): the values of a
+//! table with its period marked, and maps of two-number positions.
+
+use plotters::prelude::*;
 
 use crate::error::Error;
 use crate::table::Table;
 
-/// A scatter plot of a table's values, at most 4000 points (evenly spaced heaps beyond that).
-pub fn table(table: &Table) -> Result<String, Error> {
-    let title = format!("{} ({})", table.operation, table.play);
+/// Width and height of every picture, in pixels.
+const SIZE: (u32, u32) = (960, 480);
+
+/// Most points drawn on a table plot: beyond that, evenly spaced heaps.
+const MOST_POINTS: u64 = 4000;
+
+fn drawing_error(error: impl std::fmt::Display) -> Error {
+    Error::usage(format!("drawing the picture: {error}"))
+}
+
+/// The values of a table: heap `n` across, its value up; the pre-period and one period marked;
+/// `misere`, when given, overlaid.
+pub fn table(table: &Table, misere: Option<&Table>) -> Result<String, Error> {
     let upto = table.upto;
-    let step = (upto / 4000).max(1);
-    let points: Vec<(u64, u32)> = (0..=upto).step_by(step as usize).map(|x| (x, table.value(x))).collect();
-    let top = points.iter().map(|&(_, v)| v).max().unwrap_or(0).max(1);
-    let (width, height, margin) = (800.0, 300.0, 30.0);
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\">\n\
-         <text x=\"{margin}\" y=\"18\" font-family=\"sans-serif\" font-size=\"13\">{title}: G(n), n = 0..{upto}, max {top}</text>\n"
-    );
-    for (x, v) in points {
-        let px = margin + (width - 2.0 * margin) * x as f64 / upto.max(1) as f64;
-        let py = height - margin - (height - 2.0 * margin) * f64::from(v) / f64::from(top);
-        svg.push_str(&format!("<rect x=\"{px:.1}\" y=\"{py:.1}\" width=\"2\" height=\"2\"/>\n"));
+    let step = (upto / MOST_POINTS).max(1);
+    let heaps: Vec<u64> = (0..=upto).step_by(step as usize).collect();
+    let top = heaps.iter().map(|&x| table.value(x).max(misere.map_or(0, |m| m.value(x)))).max().unwrap_or(0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(drawing_error)?;
+        let play =
+            if misere.is_some() { "normal and misère play".to_string() } else { format!("{} play", table.play) };
+        let caption = format!("{}, {play}: Grundy values of single heaps 0..{upto}", table.operation);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(caption, ("sans-serif", 18))
+            .margin(16)
+            .x_label_area_size(44)
+            .y_label_area_size(52)
+            .build_cartesian_2d(0f64..(upto.max(1)) as f64, 0f64..f64::from(top + 1))
+            .map_err(drawing_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("heap n")
+            .y_desc("value")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .light_line_style(WHITE.mix(0.0))
+            .axis_desc_style(("sans-serif", 15))
+            .draw()
+            .map_err(drawing_error)?;
+        let y_top = f64::from(top + 1);
+        if let Some(period) = table.values.period {
+            let start = period.preperiod as f64;
+            let end = (period.preperiod + period.period) as f64;
+            let status = if table.values.proven { "proven" } else { "seen, not proven" };
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(start, 0.0), (end.min(upto as f64), y_top)],
+                    RGBColor(255, 214, 140).mix(0.45).filled(),
+                )))
+                .map_err(drawing_error)?
+                .label(format!("one period: {} heaps from n = {} ({status})", period.period, period.preperiod))
+                .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], RGBColor(255, 214, 140).filled()));
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(start, 0.0), (start, y_top)],
+                    ShapeStyle::from(&RGBColor(200, 90, 0)).stroke_width(2),
+                )))
+                .map_err(drawing_error)?
+                .label(format!("pre-period ends: periodic from n = {}", period.preperiod))
+                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], RGBColor(200, 90, 0).stroke_width(2)));
+        }
+        let blue = RGBColor(30, 90, 200);
+        chart
+            .draw_series(heaps.iter().map(|&x| Circle::new((x as f64, f64::from(table.value(x))), 2, blue.filled())))
+            .map_err(drawing_error)?
+            .label(format!("G(n), {} play", table.play))
+            .legend(move |(x, y)| Circle::new((x + 7, y), 3, blue.filled()));
+        if let Some(misere) = misere {
+            let red = RGBColor(210, 40, 40);
+            chart
+                .draw_series(heaps.iter().map(|&x| {
+                    Cross::new((x as f64, f64::from(misere.value(x))), 3, ShapeStyle::from(&red).stroke_width(1))
+                }))
+                .map_err(drawing_error)?
+                .label("G⁻(n), misère play")
+                .legend(move |(x, y)| Cross::new((x + 7, y), 3, red));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 13))
+            .draw()
+            .map_err(drawing_error)?;
+        root.present().map_err(drawing_error)?;
     }
-    svg.push_str("</svg>\n");
+    Ok(svg)
+}
+
+/// A map of positions `(a, b)` for `a, b ≤ values.len() − 1`: each square coloured by its value,
+/// value 0 (a second-player win) in black.
+pub fn pairs(title: &str, axes: (&str, &str), values: &[Vec<Option<u64>>], low: u64) -> Result<String, Error> {
+    let n = values.len() as u64;
+    let top = values.iter().flatten().flatten().copied().max().unwrap_or(0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (SIZE.1 + 260, SIZE.1 + 40)).into_drawing_area();
+        root.fill(&WHITE).map_err(drawing_error)?;
+        let (map, legend) = root.split_horizontally(SIZE.1 + 40);
+        let mut chart = ChartBuilder::on(&map)
+            .caption(title, ("sans-serif", 17))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(44)
+            .build_cartesian_2d(low as f64..(low + n) as f64, low as f64..(low + n) as f64)
+            .map_err(drawing_error)?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc(axes.0)
+            .y_desc(axes.1)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .axis_desc_style(("sans-serif", 15))
+            .draw()
+            .map_err(drawing_error)?;
+        let colour = |value: Option<u64>| match value {
+            None => RGBColor(235, 235, 235),
+            Some(0) => RGBColor(0, 0, 0),
+            Some(v) => {
+                let hue = (v as f64 - 1.0) / (top.max(1) as f64);
+                let RGBAColor(r, g, b, _) = HSLColor(0.62 - 0.62 * hue, 0.75, 0.55).to_rgba();
+                RGBColor(r, g, b)
+            }
+        };
+        chart
+            .draw_series(values.iter().enumerate().flat_map(|(a, row)| {
+                row.iter().enumerate().map(move |(b, &value)| {
+                    let (x, y) = ((low + a as u64) as f64, (low + b as u64) as f64);
+                    Rectangle::new([(x, y), (x + 1.0, y + 1.0)], colour(value).filled())
+                })
+            }))
+            .map_err(drawing_error)?;
+        let font = ("sans-serif", 13).into_font();
+        let mut y = 60;
+        let mut line = |text: String, swatch: Option<RGBColor>| -> Result<(), Error> {
+            if let Some(swatch) = swatch {
+                legend.draw(&Rectangle::new([(10, y - 9), (24, y + 3)], swatch.filled())).map_err(drawing_error)?;
+            }
+            legend.draw(&Text::new(text, (30, y - 9), font.clone())).map_err(drawing_error)?;
+            y += 20;
+            Ok(())
+        };
+        line("0: second player wins".to_string(), Some(colour(Some(0))))?;
+        let shown: Vec<u64> = if top <= 8 { (1..=top).collect() } else { vec![1, top / 2, top] };
+        for v in shown {
+            line(format!("{v}"), Some(colour(Some(v))))?;
+        }
+        if values.iter().flatten().any(Option::is_none) {
+            line("no value".to_string(), Some(colour(None)))?;
+        }
+        root.present().map_err(drawing_error)?;
+    }
     Ok(svg)
 }

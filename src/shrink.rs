@@ -64,9 +64,9 @@ impl std::fmt::Display for Minimality {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Minimality::Proven { tried: 0 } => f.write_str("minimal (no smaller case exists)"),
-            Minimality::Proven { tried } => write!(f, "minimal (all {tried} smaller cases pass)"),
+            Minimality::Proven { tried } => write!(f, "minimal (none of the {tried} smaller cases fails)"),
             Minimality::Bounded { bound, tried } => {
-                write!(f, "no smaller failing case with numbers ≤ {bound} ({tried} tried)")
+                write!(f, "no smaller failing case with numbers ≤ {bound} (all {tried} tried)")
             }
             Minimality::Unknown => f.write_str("a local minimum (the search for smaller cases was cut short)"),
         }

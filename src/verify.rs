@@ -265,7 +265,7 @@ impl Subject for ValueSubject<'_> {
     }
 
     fn replay(&self, case: &str) -> String {
-        format!("grundy verify {} --value '{}' --case '{case}'", self.rules, self.formula.text)
+        format!("grundy verify {} --value {} --case {case}", self.rules, crate::shell_quote(&self.formula.text))
     }
 }
 
@@ -317,7 +317,12 @@ impl Subject for WinsSubject<'_> {
     }
 
     fn replay(&self, case: &str) -> String {
-        format!("grundy verify {} --wins '{}' --case '{case}'", self.rules, self.formula.text)
+        format!(
+            "grundy verify {} --wins {} --case {}",
+            self.rules,
+            crate::shell_quote(&self.formula.text),
+            crate::shell_quote(case)
+        )
     }
 }
 

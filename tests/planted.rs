@@ -5,8 +5,10 @@
 use std::sync::Arc;
 
 use grundy::catalog::pile::{PileFast, Piles};
-use grundy::catalog::{Entry, Problem};
+use grundy::catalog::wythoff::WythoffProblem;
+use grundy::catalog::{Contest, Entry, Problem};
 use grundy::check::{Plan, Report, Shard, Status};
+use grundy::duel::Program;
 use grundy::shrink::Minimality;
 use grundy_rules::{Outcome, RuleSet, Solution, Value};
 
@@ -160,4 +162,67 @@ fn shards_are_disjoint_and_cover_the_run() {
         random += part.random;
     }
     assert_eq!((exhaustive, random), (whole.exhaustive, whole.random));
+}
+
+/// Wythoff's game with a contest format that cannot write any input.
+struct Unwritable;
+
+impl Problem for Unwritable {
+    type Instance = grundy_rules::games::Wythoff;
+    type Answer = Outcome;
+    type Memo = <WythoffProblem as Problem>::Memo;
+
+    fn name(&self) -> String {
+        "unwritable".to_string()
+    }
+    fn summary(&self) -> String {
+        "Wythoff's game, planted with a writer that always fails".to_string()
+    }
+    fn exhaustive(&self) -> grundy::runner::Exhaustive<Self::Instance> {
+        WythoffProblem.exhaustive()
+    }
+    fn random(&self, rng: &mut rand_chacha::ChaCha8Rng) -> Self::Instance {
+        WythoffProblem.random(rng)
+    }
+    fn memo(&self) -> Self::Memo {
+        WythoffProblem.memo()
+    }
+    fn oracle(&self, memo: &mut Self::Memo, game: &Self::Instance) -> Result<Outcome, grundy_oracle::OracleError> {
+        WythoffProblem.oracle(memo, game)
+    }
+    fn fast(&self, game: &Self::Instance) -> Result<Outcome, grundy_fast::Unsupported> {
+        WythoffProblem.fast(game)
+    }
+}
+
+impl Contest for Unwritable {
+    fn format(&self) -> &'static str {
+        "none that can be written"
+    }
+    fn read(&self, input: &str) -> Result<Vec<Self::Instance>, grundy::contest::InputError> {
+        WythoffProblem.read(input)
+    }
+    fn write(&self, _: &[Self::Instance]) -> Result<String, String> {
+        Err("this planted problem writes no input".to_string())
+    }
+    fn answer_line(&self, answer: &Outcome) -> String {
+        WythoffProblem.answer_line(answer)
+    }
+    fn random_input(&self, rng: &mut rand_chacha::ChaCha8Rng, large: bool) -> Vec<Self::Instance> {
+        WythoffProblem.random_input(rng, large)
+    }
+    fn largest_input(&self, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<Self::Instance> {
+        WythoffProblem.largest_input(rng)
+    }
+}
+
+#[test]
+fn a_problem_whose_input_cannot_be_written_never_passes_a_duel() {
+    let program = Program { command: "cat".to_string(), timeout: std::time::Duration::from_secs(2) };
+    let duel = grundy::duel::duel(&Unwritable, &program, &Plan::new(1, 20), &|_| {});
+    assert!(!duel.passed());
+    assert_eq!(duel.report.status, Status::CannotRun);
+    assert_eq!(duel.report.cannot_run, 20);
+    assert_eq!(duel.report.held, 0);
+    assert!(duel.report.cannot_run_example.unwrap().contains("this planted problem writes no input"));
 }

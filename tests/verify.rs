@@ -118,3 +118,14 @@ fn looping_and_ill_typed_formulas_are_reported_not_hung() {
     let error = Formula::new("x +* 2", Variables::Plate).err().unwrap().to_string();
     assert!(error.contains("column"), "{error}");
 }
+
+#[test]
+fn a_formula_wrong_only_at_51_is_reported_there_and_marked_minimal() {
+    let report = value("nim", "if x == 51 { 0 } else { x }");
+    let failure = report.counterexample.as_ref().expect("caught");
+    assert_eq!(failure.case, "x = 51");
+    assert!(matches!(failure.minimality, grundy::shrink::Minimality::Proven { tried: 51 }), "{:?}", failure.minimality);
+    // Wrong only far out, found among the random plates: still shrunk to the one plate.
+    let report = value("nim", "if x == 1777 { 0 } else { x }");
+    assert!(report.counterexample.is_none() || counterexample(&report).starts_with("x = 1777"));
+}

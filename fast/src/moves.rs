@@ -30,7 +30,7 @@ impl Heap {
             Operation::Nim | Operation::UpTo(_) | Operation::Half | Operation::Mod(_) => HeapMoves::Interval,
             Operation::Subtraction(set) if is_contiguous(set) => HeapMoves::Interval,
             Operation::Subtraction(set) => HeapMoves::Listed(set.clone()),
-            Operation::Split => HeapMoves::Splitting,
+            Operation::Split | Operation::Grundy => HeapMoves::Splitting,
             Operation::Octal(_) if operation.splits() => HeapMoves::Splitting,
             Operation::Octal(digits) => HeapMoves::Octal(digits.clone()),
         };
@@ -58,7 +58,7 @@ impl Heap {
                 _ if x % m == 0 => Some((x - 1, x - 1)),
                 _ => Some((x - 2, x - 1)),
             },
-            Operation::Split | Operation::Octal(_) => None,
+            Operation::Split | Operation::Grundy | Operation::Octal(_) => None,
         }
     }
 
@@ -84,6 +84,7 @@ impl Heap {
             }
             HeapMoves::Splitting => match &self.operation {
                 Operation::Octal(digits) => octal_is_operable(digits, x),
+                Operation::Grundy => x >= 3,
                 _ => x >= 2,
             },
         }
@@ -227,7 +228,7 @@ impl Heap {
             Operation::Subtraction(set) => Shape::Band { a: size(set[0]), b: size(set[set.len() - 1]) },
             Operation::Half => Shape::Half,
             Operation::Mod(m) => Shape::Mod(size(*m)),
-            Operation::Split | Operation::Octal(_) => return None,
+            Operation::Split | Operation::Grundy | Operation::Octal(_) => return None,
         })
     }
 }

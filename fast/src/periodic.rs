@@ -130,6 +130,15 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
                 }
             }
             Operation::Split => values = (0..=upto).map(crate::split::grundy_normal).collect(),
+            Operation::Grundy => {
+                if upto > OCTAL_PLAIN_LIMIT {
+                    return Err(Unsupported::NoTheory(format!(
+                        "Grundy's game has no known period; tables beyond {OCTAL_PLAIN_LIMIT} heaps would take \
+                         the quadratic method too long"
+                    )));
+                }
+                grundys_game(&mut values, upto as usize);
+            }
             _ => values = tables::mex_table(&heap, upto, MexRule::Grundy { terminal })?,
         }
         let (period, proven) = period_of(&values, &proof);
@@ -146,6 +155,23 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
             _ => 0,
         };
         upto = n.min((wanted as u64).max(upto.saturating_mul(2).saturating_add(1)));
+    }
+}
+
+/// Extends `values` to the Grundy values of Grundy's game up to heap `n`, by definition: a heap
+/// splits into two different non-empty heaps, whose values combine by xor (Sprague–Grundy).
+fn grundys_game(values: &mut Vec<u32>, n: usize) {
+    let mut seen: Vec<bool> = Vec::new();
+    for x in values.len()..=n {
+        seen.clear();
+        seen.resize(x / 2 + 2, false);
+        for a in 1..x.div_ceil(2) {
+            let v = (values[a] ^ values[x - a]) as usize;
+            if v < seen.len() {
+                seen[v] = true;
+            }
+        }
+        values.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
     }
 }
 

@@ -374,6 +374,19 @@ impl PileSolver {
         }
         let (plan, limit) = if let (Operation::Octal(_), HeapMoves::Splitting) = (&rules.operation, heap.moves()) {
             octal_plan(rules, n)?
+        } else if rules.operation == Operation::Grundy {
+            match (rules.compound, play) {
+                (Compound::Disjunctive, Play::Normal) => {
+                    let table = crate::heap_table(&rules.operation, play, n)?;
+                    (Plan::Disjunctive { grundy: Column::Table(table.values) }, n)
+                }
+                _ => {
+                    return Err(Unsupported::NoTheory(format!(
+                        "{rules}: Grundy's game is answered by its Grundy values in the disjunctive compound \
+                         under normal play only"
+                    )));
+                }
+            }
         } else if *heap.moves() == HeapMoves::Splitting {
             (split_plan(rules.compound, play)?, u64::MAX)
         } else {

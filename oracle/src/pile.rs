@@ -74,6 +74,7 @@ impl PileGame {
                 _ => 2,
             },
             Operation::Split => x.saturating_sub(1),
+            Operation::Grundy => x.saturating_sub(1) / 2,
             Operation::Octal(digits) => digits
                 .iter()
                 .enumerate()
@@ -120,6 +121,8 @@ impl PileGame {
             }
             // Moving k tokens or x − k tokens gives the same two plates; list each pair once.
             Operation::Split => (1..=x / 2).try_for_each(|k| each(PlateOption::Two(k, x - k))),
+            // Two different sizes: the smaller part `a` below `x − a`.
+            Operation::Grundy => (1..=x.saturating_sub(1) / 2).try_for_each(|a| each(PlateOption::Two(a, x - a))),
             Operation::Octal(digits) => {
                 for (k, &digit) in digits.iter().enumerate() {
                     let Some(rest) = x.checked_sub(k as u64) else { break };

@@ -17,6 +17,7 @@ use crate::error::{ParseError, parse_u64};
 /// | `half` | | remove `k`, `1 ≤ k ≤ ⌊x/2⌋` |
 /// | `mod:m` | | if `m` divides `x`, remove exactly 1; otherwise remove 1 or 2; always `k ≤ x` (so 0 is inoperable) |
 /// | `split` | | move `k` tokens, `1 ≤ k ≤ x − 1`, onto a new empty plate: `x` becomes the two plates `x − k` and `k` |
+/// | `grundy` | Grundy's game | split the plate into two non-empty plates of different sizes: `x` becomes `a` and `x − a`, `1 ≤ a < x − a` |
 /// | `octal:d0.d1d2…` | take-and-break | remove `k` tokens where digit `dk` allows it, leaving what `dk` allows: bit 1 nothing (only when `k = x`; the plate is gone), bit 2 one plate, bit 4 two non-empty plates, bit 8 three (hexadecimal digits 8–F); `d0` may only be 0, 4, 8 or C (split without removing) |
 /// | `stripes:a,b,c…` | | `octal:0.…` with 7 at the positions `a, b, c…`: take exactly `a`, `b` or `c` adjacent stones from a row |
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -34,6 +35,8 @@ pub enum Operation {
     Mod(u64),
     /// Move some tokens (not none, not all) onto a new plate.
     Split,
+    /// Grundy's game: split a plate into two non-empty plates of different sizes.
+    Grundy,
     /// A take-and-break game: `digits[k]` says what removing `k` tokens may leave (bit 1 nothing,
     /// 2 one heap, 4 two, 8 three non-empty heaps). `digits[0]` is 0, 4, 8 or 12; no trailing 0.
     Octal(Vec<u8>),
@@ -90,14 +93,14 @@ impl Operation {
     /// Whether a move on a plate may leave more than one plate.
     pub fn splits(&self) -> bool {
         match self {
-            Operation::Split => true,
+            Operation::Split | Operation::Grundy => true,
             Operation::Octal(digits) => digits.iter().any(|&d| d & 12 != 0),
             _ => false,
         }
     }
 
     /// The accepted syntax, for help texts and error messages.
-    pub const SYNTAX: &'static str = "nim, sub:S (e.g. sub:1,3,4), upto:M, half, mod:M, split, octal:D.DDD (e.g. octal:0.07, octal:4.07), stripes:A,B,C";
+    pub const SYNTAX: &'static str = "nim, sub:S (e.g. sub:1,3,4), upto:M, half, mod:M, split, grundy, octal:D.DDD (e.g. octal:0.07, octal:4.07), stripes:A,B,C";
 }
 
 impl fmt::Display for Operation {
@@ -118,6 +121,7 @@ impl fmt::Display for Operation {
             Operation::Half => f.write_str("half"),
             Operation::Mod(m) => write!(f, "mod:{m}"),
             Operation::Split => f.write_str("split"),
+            Operation::Grundy => f.write_str("grundy"),
             Operation::Octal(digits) => {
                 write!(f, "octal:{:X}.", digits[0])?;
                 if digits.len() == 1 {
@@ -150,7 +154,10 @@ impl FromStr for Operation {
             ("nim", None) => Ok(Operation::Nim),
             ("half", None) => Ok(Operation::Half),
             ("split", None) => Ok(Operation::Split),
-            ("nim" | "half" | "split", Some(_)) => Err(error(name.len() + 1, format!("`{name}` takes no argument"))),
+            ("grundy", None) => Ok(Operation::Grundy),
+            ("nim" | "half" | "split" | "grundy", Some(_)) => {
+                Err(error(name.len() + 1, format!("`{name}` takes no argument")))
+            }
             ("upto", Some(argument)) => Ok(Operation::UpTo(positive(argument, argument_column)?)),
             ("mod", Some(argument)) => Ok(Operation::Mod(positive(argument, argument_column)?)),
             ("octal", Some(code)) => {
@@ -217,6 +224,7 @@ mod tests {
             "half",
             "mod:17",
             "split",
+            "grundy",
             "octal:0.07",
             "octal:4.07",
             "octal:0.F",

@@ -9,7 +9,7 @@ use grundy_rules::games::Cutting;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Engines, Listed, Problem, play};
+use super::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::contest::{InputError, Tokens};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, smaller_integers};
@@ -91,6 +91,17 @@ impl Contest for CuttingProblem {
         let largest = sheets.iter().map(|sheet| sheet.width().max(sheet.height())).max().unwrap_or(2);
         let table = Table::new(largest);
         Ok(sheets.iter().map(|sheet| table.outcome(sheet).expect("the table covers every sheet")).collect())
+    }
+
+    fn pair_map(&self, upto: u64) -> Option<PairMap> {
+        let upto = upto.clamp(2, Cutting::LARGEST);
+        let table = Table::new(upto);
+        let values = (2..=upto)
+            .map(|w| {
+                (2..=upto).map(|h| Cutting::new(w, h).ok().and_then(|s| table.grundy(&s)).map(u64::from)).collect()
+            })
+            .collect();
+        Some(PairMap { axes: ("width", "height"), low: 2, values })
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Cutting> {

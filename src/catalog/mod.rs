@@ -95,6 +95,14 @@ pub trait Contest: Problem {
     /// An input at the contest's stated limits (for benchmarks).
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Self::Instance>;
 
+    /// For a game given by two numbers (Wythoff's two piles, a sheet's two sides): the map of
+    /// the pairs `(low + a, low + b)` for `a, b ≤ upto − low`, each its Grundy value where the
+    /// fast side has one, else 0 for a second-player win and 1 for a first-player win (`None`
+    /// for a pair that is no game); with the axes' names and `low`. `None` for other problems.
+    fn pair_map(&self, _upto: u64) -> Option<PairMap> {
+        None
+    }
+
     /// The fast answers of a whole input (a problem whose cases share a table builds it once).
     fn fast_all(&self, instances: &[Self::Instance]) -> Result<Vec<Self::Answer>, Unsupported> {
         instances.iter().map(|instance| self.fast(instance)).collect()
@@ -202,7 +210,7 @@ impl<P: Problem> Subject for CheckSubject<'_, P> {
 
 /// The command that replays one case of one entry.
 pub fn replay_command(name: &str, case: &str) -> String {
-    format!("grundy check --only '{name}' --case '{case}'")
+    format!("grundy check --only {} --case {}", crate::shell_quote(name), crate::shell_quote(case))
 }
 
 /// A registry entry with its types erased, as `grundy check` runs it.
@@ -256,6 +264,8 @@ pub trait ContestEntry: Send + Sync {
     fn duel(&self, program: &crate::duel::Program, plan: &Plan, progress: &dyn Fn(u64)) -> crate::duel::DuelReport;
     /// An input at the contest's stated limits, as text (for benchmarks).
     fn largest_input_text(&self, seed: u64) -> Result<String, String>;
+    /// The map of pairs, for a game given by two numbers; see [`Contest::pair_map`].
+    fn pair_map(&self, upto: u64) -> Option<PairMap>;
     /// Judges a program on one given input (a saved failure).
     fn duel_input(&self, program: &crate::duel::Program, input: &str) -> Result<crate::duel::DuelReport, Error>;
 }
@@ -288,6 +298,10 @@ impl<P: Contest> ContestEntry for P {
 
     fn duel_input(&self, program: &crate::duel::Program, input: &str) -> Result<crate::duel::DuelReport, Error> {
         crate::duel::duel_input(self, program, input)
+    }
+
+    fn pair_map(&self, upto: u64) -> Option<PairMap> {
+        Contest::pair_map(self, upto)
     }
 
     fn largest_input_text(&self, seed: u64) -> Result<String, String> {
@@ -340,6 +354,17 @@ pub fn find(name: &str) -> Option<Box<dyn Entry>> {
 /// The contest problem named `name`.
 pub fn find_contest(name: &str) -> Option<Box<dyn ContestEntry>> {
     contests().into_iter().find(|contest| contest.name() == name)
+}
+
+/// Values of pairs `(low + a, low + b)`: `values[a][b]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairMap {
+    /// What the two numbers are.
+    pub axes: (&'static str, &'static str),
+    /// The smallest number of each axis.
+    pub low: u64,
+    /// The values; `None` where the fast side has none.
+    pub values: Vec<Vec<Option<u64>>>,
 }
 
 /// The answer of a counting problem, as a count.

@@ -9,7 +9,7 @@ use grundy_rules::games::Wythoff;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Engines, Listed, Problem, play};
+use super::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::contest::{InputError, Tokens};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, smaller_integers};
@@ -85,6 +85,15 @@ impl Contest for WythoffProblem {
         } else {
             (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
         }
+    }
+
+    fn pair_map(&self, upto: u64) -> Option<PairMap> {
+        let values = (0..=upto)
+            .map(|a| {
+                (0..=upto).map(|b| Some(u64::from(wythoff::outcome(&Wythoff { a, b }) == Outcome::First))).collect()
+            })
+            .collect();
+        Some(PairMap { axes: ("pile a", "pile b"), low: 0, values })
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Wythoff> {

@@ -89,7 +89,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if let Some(copy) = &args.save {
             std::fs::write(copy, &failure.input).with_context(|| format!("writing {}", copy.display()))?;
         }
-        let replay = format!("grundy duel {} --against '{}' --input '{}'", args.problem, args.against, path.display());
+        let replay = format!(
+            "grundy duel {} --against {} --input {}",
+            args.problem,
+            grundy::shell_quote(&args.against),
+            grundy::shell_quote(&path.display().to_string())
+        );
         failure.saved = Some(path);
         if let Some(counterexample) = &mut report.report.counterexample {
             counterexample.replay = replay.clone();

@@ -14,8 +14,12 @@ pub struct Args {
     /// The operation (a whole game's text is accepted; its compound is ignored).
     game: String,
     /// Largest heap.
-    #[arg(long, value_name = "N")]
-    upto: u64,
+    #[arg(long, value_name = "N", required_unless_present = "period")]
+    upto: Option<u64>,
+    /// Only the period: compute as far as its proof needs (at most --upto, default 10^7 heaps)
+    /// and print the pre-period, the period and whether it is proven, without the values.
+    #[arg(long)]
+    period: bool,
     /// Misère values (a heap that cannot move has value 1).
     #[arg(long)]
     misere: bool,
@@ -25,12 +29,60 @@ pub struct Args {
     /// Also draw the values as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// With --plot: overlay the misère values on the normal ones.
+    #[arg(long, requires = "plot")]
+    overlay_misere: bool,
+    /// The map of two-plate positions (a, b), a, b ≤ N, instead of single heaps; GAME may also be
+    /// a problem given by two numbers (`wythoff`, `cutting`).
+    #[arg(long, conflicts_with = "period")]
+    pairs: bool,
 }
 
+/// Most rows (and columns) of a map of pairs.
+const MOST_PAIRS: u64 = 1000;
+
+/// How far `--period` computes when no `--upto` is given.
+const PERIOD_SEARCH: u64 = 10_000_000;
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.pairs {
+        return pairs(&args);
+    }
     let rules: RuleSet = args.game.parse()?;
     let play = if args.misere { Play::Misere } else { rules.play };
-    let table = table::compute(&rules.operation, play, args.upto)?;
+    if args.period {
+        let values = grundy_fast::heap_table(&rules.operation, play, args.upto.unwrap_or(PERIOD_SEARCH))?;
+        let (preperiod, period) = match values.period {
+            Some(p) => (json!(p.preperiod), json!(p.period)),
+            None => (serde_json::Value::Null, serde_json::Value::Null),
+        };
+        let document = json!({
+            "game": rules.operation.to_string(),
+            "play": play.to_string(),
+            "preperiod": preperiod,
+            "period": period,
+            "proven": values.proven,
+            "computed_to": values.computed_to(),
+        });
+        let text = if args.json {
+            serde_json::to_string(&document)? + "\n"
+        } else {
+            let found = match values.period {
+                Some(p) => format!("preperiod: {}\nperiod: {}\n", p.preperiod, p.period),
+                None => "period: none found\n".to_string(),
+            };
+            format!(
+                "game: {} ({play} play)\n{found}proven: {}\ncomputed to: {}\n",
+                rules.operation,
+                values.proven,
+                values.computed_to()
+            )
+        };
+        super::write_stdout(text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let upto = args.upto.expect("clap requires --upto without --period");
+    let table = table::compute(&rules.operation, play, upto)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
         write_json(&mut out, &table)?
@@ -39,7 +91,56 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush().context("writing standard output")?;
     if let Some(path) = &args.plot {
-        std::fs::write(path, grundy::plot::table(&table)?).with_context(|| format!("writing {}", path.display()))?;
+        let misere = match args.overlay_misere {
+            true => Some(table::compute(&rules.operation, Play::Misere, upto)?),
+            false => None,
+        };
+        let picture = grundy::plot::table(&table, misere.as_ref())?;
+        std::fs::write(path, picture).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--pairs`: the map of two-number positions.
+fn pairs(args: &Args) -> anyhow::Result<ExitCode> {
+    let upto = args.upto.expect("clap requires --upto without --period");
+    if upto > MOST_PAIRS {
+        anyhow::bail!("--pairs draws at most {MOST_PAIRS} × {MOST_PAIRS} positions; --upto {upto} is larger");
+    }
+    let (title, map) = match args.game.parse::<RuleSet>() {
+        Ok(mut rules) => {
+            if args.misere {
+                rules.play = Play::Misere;
+            }
+            (format!("{rules}: positions of two plates"), table::pile_pairs(&rules, upto)?)
+        }
+        Err(error) => match grundy::catalog::find_contest(&args.game).and_then(|problem| problem.pair_map(upto)) {
+            Some(map) => (format!("{}: every pair up to {upto}", args.game), map),
+            None => {
+                anyhow::bail!("`{}` is neither a pile game ({error}) nor a problem given by two numbers", args.game)
+            }
+        },
+    };
+    let cell = |v: &Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+    let mut out = String::new();
+    if args.json {
+        let values: Vec<Vec<serde_json::Value>> =
+            map.values.iter().map(|row| row.iter().map(|v| json!(v)).collect()).collect();
+        let document = json!({"game": args.game, "axes": [map.axes.0, map.axes.1], "low": map.low, "values": values});
+        out = serde_json::to_string(&document)? + "\n";
+    } else {
+        out.push_str(&format!("{title} ({} across, {} down; 0: the second player wins)\n", map.axes.1, map.axes.0));
+        let width = map.values.iter().flatten().map(|v| cell(v).len()).max().unwrap_or(1);
+        for (a, row) in map.values.iter().enumerate() {
+            out.push_str(&format!("{:>6}:", map.low + a as u64));
+            row.iter().for_each(|v| out.push_str(&format!(" {:>width$}", cell(v))));
+            out.push('\n');
+        }
+    }
+    super::write_stdout(out.as_bytes())?;
+    if let Some(path) = &args.plot {
+        let picture = grundy::plot::pairs(&title, map.axes, &map.values, map.low)?;
+        std::fs::write(path, picture).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(ExitCode::SUCCESS)
 }

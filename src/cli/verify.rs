@@ -78,7 +78,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?),
         None => None,
     };
-    let replay = |case: &str| format!("grundy verify {rules} {flag} '{text}' --case '{case}'");
+    let replay = |case: &str| {
+        format!("grundy verify {rules} {flag} {} --case {}", grundy::shell_quote(text), grundy::shell_quote(case))
+    };
     if args.json {
         let mut document = serde_json::to_value(&report)?;
         if let Some(failure) = &report.counterexample {

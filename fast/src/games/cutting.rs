@@ -49,8 +49,12 @@ impl Table {
 
     /// Who wins the sheet; `None` when it is larger than the table.
     pub fn outcome(&self, sheet: &Cutting) -> Option<Outcome> {
-        let row = self.grundy.get(sheet.width() as usize)?;
-        row.get(sheet.height() as usize).map(|&g| Outcome::from_first_wins(g != 0))
+        self.grundy(sheet).map(|g| Outcome::from_first_wins(g != 0))
+    }
+
+    /// The sheet's Grundy value in the game without 1-wide strips; `None` beyond the table.
+    pub fn grundy(&self, sheet: &Cutting) -> Option<u32> {
+        self.grundy.get(sheet.width() as usize)?.get(sheet.height() as usize).copied()
     }
 }
 

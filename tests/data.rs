@@ -1,0 +1,157 @@
+//! Known results as data (`tests/data/`): every record through the fast side, through the oracle
+//! where the case is small enough, and through the `grundy` binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use grundy_oracle::{Budget, Engine, PileGame};
+use grundy_rules::{Compound, Operation, Play, RuleSet, Value, ValueKind};
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+struct Samples {
+    sample: Vec<Sample>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Sample {
+    problem: String,
+    input: String,
+    output: String,
+    source: String,
+    /// `false` when the oracle cannot play the sample within its budget.
+    oracle: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Sequences {
+    sequence: Vec<Sequence>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Sequence {
+    game: String,
+    play: String,
+    values: Vec<u32>,
+    oracle_upto: Option<usize>,
+    source: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Periods {
+    period: Vec<Period>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Period {
+    game: String,
+    preperiod: usize,
+    period: usize,
+    source: String,
+}
+
+fn read<T: serde::de::DeserializeOwned>(file: &str) -> T {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs the binary with `stdin`; its standard output, or a panic naming what failed.
+fn grundy(args: &[&str], stdin: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "grundy {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn every_sample_is_answered_alike_by_fast_oracle_and_binary() {
+    let samples: Samples = read("samples.toml");
+    for sample in &samples.sample {
+        let what = format!("{} sample ({})", sample.problem, sample.source);
+        let problem =
+            grundy::catalog::find_contest(&sample.problem).unwrap_or_else(|| panic!("{what}: no such problem"));
+        assert_eq!(problem.solve_text(sample.input.as_bytes()).unwrap(), sample.output, "{what}: fast side");
+        match sample.oracle {
+            Some(false) => {
+                assert!(problem.oracle_text(&sample.input).is_err(), "{what}: the oracle can play it after all")
+            }
+            _ => {
+                let oracle = problem.oracle_text(&sample.input).unwrap_or_else(|e| panic!("{what}: oracle: {e}"));
+                assert_eq!(oracle, sample.output, "{what}: oracle");
+            }
+        }
+        assert_eq!(grundy(&["problem", &sample.problem], &sample.input), sample.output, "{what}: grundy problem");
+    }
+    for problem in grundy::catalog::contests() {
+        assert!(
+            samples.sample.iter().any(|sample| sample.problem == problem.name()),
+            "the problem {} has a sample in tests/data/samples.toml",
+            problem.name()
+        );
+    }
+}
+
+#[test]
+fn published_sequences_are_the_tables_the_oracle_and_the_binary_give() {
+    let sequences: Sequences = read("sequences.toml");
+    for sequence in &sequences.sequence {
+        let what = format!("{} ({})", sequence.game, sequence.source);
+        let operation: Operation = sequence.game.parse().unwrap();
+        let play: Play = sequence.play.parse().unwrap();
+        let n = sequence.values.len() as u64 - 1;
+        let table = grundy_fast::heap_table(&operation, play, n).unwrap();
+        let fast: Vec<u32> = (0..=n).map(|x| table.value(x).unwrap()).collect();
+        assert_eq!(fast, sequence.values, "{what}: fast side");
+        let rules = RuleSet::new(operation, Compound::Disjunctive, play);
+        let mut oracle = Engine::new(PileGame::new(rules), ValueKind::Grundy, Budget::default());
+        let upto = sequence.oracle_upto.unwrap_or(sequence.values.len() - 1);
+        for (x, &expected) in sequence.values.iter().enumerate().take(upto + 1) {
+            let value = oracle.solve(&vec![x as u64]).unwrap().value;
+            assert_eq!(value, Some(Value::Grundy(expected.into())), "{what}: oracle at heap {x}");
+        }
+        let mut args = vec!["table", &sequence.game, "--json"];
+        let upto = n.to_string();
+        args.extend(["--upto", &upto]);
+        if play == Play::Misere {
+            args.push("--misere");
+        }
+        let document: serde_json::Value = serde_json::from_str(&grundy(&args, "")).unwrap();
+        let printed: Vec<u32> =
+            document["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32).collect();
+        assert_eq!(printed, sequence.values, "{what}: grundy table");
+    }
+}
+
+#[test]
+fn published_periods_are_proven_by_the_tables_and_the_binary() {
+    let periods: Periods = read("periods.toml");
+    for record in &periods.period {
+        let what = format!("{} ({})", record.game, record.source);
+        let operation: Operation = record.game.parse().unwrap();
+        let table = grundy_fast::heap_table(&operation, Play::Normal, 1_000_000_000).unwrap();
+        assert!(table.proven, "{what}: fast side proves a period");
+        let found = table.period.unwrap();
+        assert_eq!((found.preperiod, found.period), (record.preperiod, record.period), "{what}: fast side");
+        // The oracle plays the first heaps on whole positions: the values the period rests on.
+        let rules = RuleSet::new(operation, Compound::Disjunctive, Play::Normal);
+        let mut oracle = Engine::new(PileGame::new(rules), ValueKind::Grundy, Budget::default());
+        let upto = if record.game.starts_with("octal") { 24 } else { 200 };
+        for x in 0..=upto {
+            let value = oracle.solve(&vec![x]).unwrap().value;
+            assert_eq!(value, Some(Value::Grundy(table.value(x).unwrap().into())), "{what}: oracle at heap {x}");
+        }
+        let document: serde_json::Value =
+            serde_json::from_str(&grundy(&["table", &record.game, "--period", "--json"], "")).unwrap();
+        assert_eq!(document["proven"], true, "{what}: grundy table --period");
+        assert_eq!(document["preperiod"], record.preperiod, "{what}: grundy table --period");
+        assert_eq!(document["period"], record.period, "{what}: grundy table --period");
+    }
+}
