@@ -21,8 +21,8 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::catalog::Contest;
 use crate::error::Error;
+use crate::problem::Contest;
 use crate::runner::{self, Exhaustive, Plan, Report, Status, Subject, Verdict};
 use crate::shrink::{Limits, Shrink};
 
@@ -317,7 +317,7 @@ impl<P: Contest> DuelSubject<'_, P> {
                     return Err(format!(
                         "grundy's fast side says {fast} where the oracle says {truth} on `{}`: run {}",
                         problem.case_text(instance),
-                        crate::catalog::replay_command(&problem.name(), &problem.case_text(instance))
+                        crate::problem::replay_command(&problem.name(), &problem.case_text(instance))
                     ));
                 }
                 (Ok(truth), _) => truth,

@@ -22,6 +22,7 @@ pub mod failures;
 pub mod graph_input;
 pub mod pack;
 pub mod plot;
+pub mod problem;
 pub mod runner;
 pub mod shrink;
 pub mod solve;

@@ -40,7 +40,7 @@ impl Table {
 /// The map of two-plate positions `(a, b)`, `a, b ≤ upto`, of a pile game: each position's
 /// Grundy value where the compound combines Grundy values, else 0 for a second-player win and 1
 /// for a first-player win (`None` where the fast side declines).
-pub fn pile_pairs(rules: &grundy_rules::RuleSet, upto: u64) -> Result<crate::catalog::PairMap, Error> {
+pub fn pile_pairs(rules: &grundy_rules::RuleSet, upto: u64) -> Result<crate::problem::PairMap, Error> {
     use grundy_rules::{Outcome, Value};
     let solver = grundy_fast::PileSolver::new(rules, upto)?;
     let value = |a: u64, b: u64| match solver.solve(&[a, b]) {
@@ -51,7 +51,7 @@ pub fn pile_pairs(rules: &grundy_rules::RuleSet, upto: u64) -> Result<crate::cat
         Err(_) => None,
     };
     let values = (0..=upto).map(|a| (0..=upto).map(|b| value(a, b)).collect()).collect();
-    Ok(crate::catalog::PairMap { axes: ("plate a", "plate b"), low: 0, values })
+    Ok(crate::problem::PairMap { axes: ("plate a", "plate b"), low: 0, values })
 }
 
 /// The table of `operation` under `play`, up to heap `upto`.

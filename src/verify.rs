@@ -28,9 +28,9 @@ use rand_chacha::ChaCha8Rng;
 use rhai::{Array, Dynamic, Scope};
 use serde::Serialize;
 
-use crate::catalog::oracle_budget;
 use crate::catalog::pile::{Piles, sorted_sequences};
 use crate::error::Error;
+use crate::problem::oracle_budget;
 use crate::runner::{self, Exhaustive, Plan, Report, Shard, Status, Subject, Verdict};
 use crate::shrink::Minimality;
 

@@ -4,11 +4,12 @@
 
 use std::sync::Arc;
 
+use grundy::catalog::Entry;
 use grundy::catalog::pile::{PileFast, Piles};
 use grundy::catalog::wythoff::WythoffProblem;
-use grundy::catalog::{Contest, Entry, Problem};
 use grundy::check::{Plan, Report, Shard, Status};
 use grundy::duel::Program;
+use grundy::problem::{Contest, Problem};
 use grundy::shrink::Minimality;
 use grundy_rules::{Outcome, RuleSet, Solution, Value};
 

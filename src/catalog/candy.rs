@@ -10,8 +10,8 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
-use super::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::contest::{InputError, Tokens};
+use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
 

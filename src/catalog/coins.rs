@@ -10,8 +10,8 @@ use grundy_rules::{Outcome, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Count, Listed, Problem, oracle_budget, single};
 use crate::contest::{InputError, Tokens};
+use crate::problem::{Contest, Count, Listed, Problem, oracle_budget, single};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, smaller_integers};
 

@@ -9,8 +9,8 @@ use grundy_rules::games::Cutting;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::contest::{InputError, Tokens};
+use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, smaller_integers};
 

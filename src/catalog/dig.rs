@@ -11,8 +11,8 @@ use grundy_rules::{Outcome, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Listed, Problem, oracle_budget, single};
 use crate::contest::{InputError, Tokens};
+use crate::problem::{Contest, Listed, Problem, oracle_budget, single};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
 

@@ -7,8 +7,8 @@ use grundy_rules::games::Gems;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Difference, Listed, Problem};
 use crate::contest::{InputError, Tokens};
+use crate::problem::{Contest, Difference, Listed, Problem};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, allowed_values, sequence_below, sequence_candidates, smaller_integers};
 

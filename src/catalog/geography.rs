@@ -10,8 +10,8 @@ use grundy_rules::games::Geography;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::contest::{InputError, Tokens};
+use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
 

@@ -9,8 +9,8 @@ use grundy_rules::games::Nullify;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Engines, Listed, Problem, play};
 use crate::contest::{InputError, Tokens};
+use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, allowed_values, sequence_below, sequence_candidates, smaller_integers, weight_of};
 

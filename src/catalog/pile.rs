@@ -11,9 +11,9 @@ use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Contest, Listed, Problem, oracle_budget};
 use crate::contest::InputError;
 use crate::error::Error;
+use crate::problem::{Contest, Listed, Problem, oracle_budget};
 use crate::runner::Exhaustive;
 use crate::shrink::Shrink;
 

@@ -11,8 +11,8 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
-use super::{Contest, Count, Listed, Problem, oracle_budget, single};
 use crate::contest::{InputError, Tokens};
+use crate::problem::{Contest, Count, Listed, Problem, oracle_budget, single};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
 

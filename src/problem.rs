@@ -1,0 +1,235 @@
+//! A problem of the catalog, as a trait: a typed game, its two solvers, its cases and (for a
+//! contest problem) its input format; and the check that puts the oracle against the fast side
+//! case by case. Each catalog file (`crate::catalog`) implements these; `check`, `duel` and the
+//! rest use them through the catalog's list.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+use grundy_fast::Unsupported;
+use grundy_oracle::games::Playable;
+use grundy_oracle::{Budget, Engine, Game, OracleError};
+use grundy_rules::{Outcome, ParseError, ValueKind};
+use rand_chacha::ChaCha8Rng;
+
+use crate::contest::InputError;
+use crate::error::Error;
+use crate::runner::{Exhaustive, Subject, Verdict};
+use crate::shrink::Shrink;
+
+/// One problem: a typed game, its two solvers and its cases.
+pub trait Problem: Send + Sync + 'static {
+    /// One case: a game and the position it starts from.
+    type Instance: Shrink + PartialEq + fmt::Debug + fmt::Display + FromStr<Err = ParseError> + Send + Sync + 'static;
+    /// What a solver says about one case.
+    type Answer: PartialEq + fmt::Display + Send + 'static;
+    /// What the oracle keeps from one case to the next.
+    type Memo: Send + 'static;
+
+    /// The name: `grundy check --only NAME`.
+    fn name(&self) -> String;
+    /// One line on the rules and the theorem.
+    fn summary(&self) -> String;
+    /// Every small case, smallest first, and what they cover.
+    fn exhaustive(&self) -> Exhaustive<Self::Instance>;
+    /// One random case, larger than the exhaustive ones where the oracle allows.
+    fn random(&self, rng: &mut ChaCha8Rng) -> Self::Instance;
+    /// A fresh memo.
+    fn memo(&self) -> Self::Memo;
+    /// The answer by brute force on the rules.
+    fn oracle(&self, memo: &mut Self::Memo, instance: &Self::Instance) -> Result<Self::Answer, OracleError>;
+    /// The answer by theory.
+    fn fast(&self, instance: &Self::Instance) -> Result<Self::Answer, Unsupported>;
+
+    /// A case as `--case` takes it.
+    fn case_text(&self, instance: &Self::Instance) -> String {
+        instance.to_string()
+    }
+
+    /// A case from its `--case` text.
+    fn parse_case(&self, text: &str) -> Result<Self::Instance, String> {
+        text.parse().map_err(|error: ParseError| error.to_string())
+    }
+}
+
+/// A problem with a contest format: inputs read and written as the contest states them.
+pub trait Contest: Problem {
+    /// The format, in one line, for `grundy list`.
+    fn format(&self) -> &'static str;
+    /// The cases of a contest input, in the order of its answers.
+    fn read(&self, input: &str) -> Result<Vec<Self::Instance>, InputError>;
+    /// The contest input of these cases; an error when they cannot form one.
+    fn write(&self, instances: &[Self::Instance]) -> Result<String, String>;
+    /// One case's answer as the contest prints it (with its line end).
+    fn answer_line(&self, answer: &Self::Answer) -> String;
+    /// A random contest input: a few small cases (the oracle answers them), or a large input.
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Self::Instance>;
+
+    /// An input at the contest's stated limits (for benchmarks).
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Self::Instance>;
+
+    /// For a game given by two numbers (Wythoff's two piles, a sheet's two sides): the map of
+    /// the pairs `(low + a, low + b)` for `a, b ≤ upto − low`, each its Grundy value where the
+    /// fast side has one, else 0 for a second-player win and 1 for a first-player win (`None`
+    /// for a pair that is no game); with the axes' names and `low`. `None` for other problems.
+    fn pair_map(&self, _upto: u64) -> Option<PairMap> {
+        None
+    }
+
+    /// The fast answers of a whole input (a problem whose cases share a table builds it once).
+    fn fast_all(&self, instances: &[Self::Instance]) -> Result<Vec<Self::Answer>, Unsupported> {
+        instances.iter().map(|instance| self.fast(instance)).collect()
+    }
+
+    /// Solves a contest input by theory: what `grundy problem NAME` prints.
+    fn solve_text(&self, input: &[u8]) -> Result<String, Error> {
+        let text = std::str::from_utf8(input).map_err(|error| {
+            Error::usage(format!("{} input: not text (invalid UTF-8 at byte {})", self.name(), error.valid_up_to()))
+        })?;
+        let instances = self.read(text)?;
+        Ok(self.fast_all(&instances)?.iter().map(|answer| self.answer_line(answer)).collect())
+    }
+}
+
+/// A problem's place in the list: its registry entries and its contest configuration.
+pub trait Listed: Contest + Sized {
+    /// The registry entries (`grundy check`): usually the problem itself.
+    fn entries() -> Vec<Self>;
+    /// The problem as `grundy problem` and `grundy duel` run it.
+    fn contest() -> Self;
+}
+
+/// The budget every oracle of the catalog runs within.
+pub fn oracle_budget() -> Budget {
+    Budget::default()
+}
+
+/// The oracle's engines for a playable game: one per distinct game (the start aside), so that
+/// cases of one game share what was solved.
+pub struct Engines<G: Game>(HashMap<G, Engine<G>>);
+
+impl<G: Game> Default for Engines<G> {
+    fn default() -> Self {
+        Engines(HashMap::new())
+    }
+}
+
+/// Engines kept at most; past that the memo starts afresh (random cases seldom share a game).
+const MOST_ENGINES: usize = 64;
+
+/// Who wins `instance`, by the engine of its game.
+pub fn play<T: Playable>(engines: &mut Engines<T::Game>, instance: &T) -> Result<Outcome, OracleError> {
+    let (game, start) = instance.game()?;
+    if engines.0.len() >= MOST_ENGINES && !engines.0.contains_key(&game) {
+        engines.0.clear();
+    }
+    let engine =
+        engines.0.entry(game.clone()).or_insert_with(|| Engine::new(game, ValueKind::OutcomeOnly, oracle_budget()));
+    Ok(engine.solve(&start)?.outcome)
+}
+
+/// The oracle against the fast side, case by case: the subject of `grundy check`.
+pub struct CheckSubject<'a, P: Problem> {
+    problem: &'a P,
+    memo: P::Memo,
+}
+
+impl<'a, P: Problem> CheckSubject<'a, P> {
+    /// The check of `problem`, with a fresh memo.
+    pub fn new(problem: &'a P) -> Self {
+        CheckSubject { problem, memo: problem.memo() }
+    }
+}
+
+impl<P: Problem> Subject for CheckSubject<'_, P> {
+    type Case = P::Instance;
+
+    fn name(&self) -> String {
+        self.problem.name()
+    }
+
+    fn sides(&self) -> (&'static str, &'static str) {
+        ("oracle", "fast")
+    }
+
+    fn exhaustive(&self) -> Exhaustive<P::Instance> {
+        self.problem.exhaustive()
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> P::Instance {
+        self.problem.random(rng)
+    }
+
+    fn judge(&mut self, instance: &P::Instance) -> Verdict {
+        let truth = match self.problem.oracle(&mut self.memo, instance) {
+            Ok(truth) => truth,
+            Err(error) => return Verdict::Failed(error.to_string()),
+        };
+        match self.problem.fast(instance) {
+            Err(reason) => Verdict::Declined(reason.to_string()),
+            Ok(answer) if answer == truth => Verdict::Agree,
+            Ok(answer) => Verdict::Disagree { expected: truth.to_string(), actual: answer.to_string() },
+        }
+    }
+
+    fn case_text(&self, instance: &P::Instance) -> String {
+        self.problem.case_text(instance)
+    }
+
+    fn replay(&self, case: &str) -> String {
+        replay_command(&self.problem.name(), case)
+    }
+}
+
+/// The command that replays one case of one entry.
+pub fn replay_command(name: &str, case: &str) -> String {
+    format!("grundy check --only {} --case {}", crate::shell_quote(name), crate::shell_quote(case))
+}
+
+/// Values of pairs `(low + a, low + b)`: `values[a][b]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairMap {
+    /// What the two numbers are.
+    pub axes: (&'static str, &'static str),
+    /// The smallest number of each axis.
+    pub low: u64,
+    /// The values; `None` where the fast side has none.
+    pub values: Vec<Vec<Option<u64>>>,
+}
+
+/// The answer of a counting problem, as a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count(pub u64);
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "count {}", self.0)
+    }
+}
+
+/// The answer of a score game: the best first-minus-second difference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Difference(pub i64);
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "difference {}", self.0)
+    }
+}
+
+/// `First` or `Second`, as a line.
+pub fn winner_line(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::First => "First\n".to_string(),
+        Outcome::Second => "Second\n".to_string(),
+    }
+}
+
+/// The one case of a format that holds one.
+pub fn single<'a, T>(cases: &'a [T], problem: &str) -> Result<&'a T, String> {
+    match cases {
+        [one] => Ok(one),
+        _ => Err(format!("a {problem} input holds one case, not {}", cases.len())),
+    }
+}
