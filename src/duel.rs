@@ -436,8 +436,14 @@ pub struct DuelFailure {
 
 /// Duels `program` on random inputs of `problem`.
 pub fn duel<P: Contest>(problem: &P, program: &Program, plan: &Plan, progress: &dyn Fn(u64)) -> DuelReport {
-    let mut subject =
-        DuelSubject { problem, program, memo: problem.memo(), deadline: plan.deadline, by_oracle: 0, failed: false };
+    let mut subject = DuelSubject {
+        problem,
+        program,
+        memo: problem.memo(crate::problem::oracle_budget()),
+        deadline: plan.deadline,
+        by_oracle: 0,
+        failed: false,
+    };
     let report = runner::run(&mut subject, plan, progress);
     finish(subject, report)
 }
@@ -445,8 +451,14 @@ pub fn duel<P: Contest>(problem: &P, program: &Program, plan: &Plan, progress: &
 /// Judges `program` on one given input of `problem` (a saved failure), without shrinking.
 pub fn duel_input<P: Contest>(problem: &P, program: &Program, input: &str) -> Result<DuelReport, Error> {
     let cases = problem.read(input)?;
-    let mut subject =
-        DuelSubject { problem, program, memo: problem.memo(), deadline: None, by_oracle: 0, failed: false };
+    let mut subject = DuelSubject {
+        problem,
+        program,
+        memo: problem.memo(crate::problem::oracle_budget()),
+        deadline: None,
+        by_oracle: 0,
+        failed: false,
+    };
     let report = runner::replay(&mut subject, &DuelInput { cases, large: false });
     Ok(finish(subject, report))
 }

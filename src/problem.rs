@@ -35,8 +35,8 @@ pub trait Problem: Send + Sync + 'static {
     fn exhaustive(&self) -> Exhaustive<Self::Instance>;
     /// One random case, larger than the exhaustive ones where the oracle allows.
     fn random(&self, rng: &mut ChaCha8Rng) -> Self::Instance;
-    /// A fresh memo.
-    fn memo(&self) -> Self::Memo;
+    /// A fresh memo, whose oracles work within `budget`.
+    fn memo(&self, budget: Budget) -> Self::Memo;
     /// The answer by brute force on the rules.
     fn oracle(&self, memo: &mut Self::Memo, instance: &Self::Instance) -> Result<Self::Answer, OracleError>;
     /// The answer by theory.
@@ -100,18 +100,38 @@ pub trait Listed: Contest + Sized {
     fn contest() -> Self;
 }
 
-/// The budget every oracle of the catalog runs within.
+/// The memory all the oracles of one run may hold together, in bytes (0: not set yet, the
+/// engine's default).
+static MEMORY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Sets the memory all the oracles of this process may hold together (`--max-memory`).
+pub fn set_memory_budget(bytes: usize) {
+    MEMORY.store(bytes, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The memory all the oracles of this process may hold together.
+pub fn memory_budget() -> usize {
+    match MEMORY.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => grundy_oracle::default_memory(),
+        bytes => bytes,
+    }
+}
+
+/// The budget every oracle of the catalog runs within: its share of the memory budget (one
+/// oracle at a time on each core).
 pub fn oracle_budget() -> Budget {
-    Budget::default()
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Budget::with_bytes(memory_budget() / workers)
 }
 
 /// The oracle's engines for a playable game: one per distinct game (the start aside), so that
-/// cases of one game share what was solved.
-pub struct Engines<G: Game>(HashMap<G, Engine<G>>);
+/// cases of one game share what was solved; each within the budget.
+pub struct Engines<G: Game>(HashMap<G, Engine<G>>, Budget);
 
-impl<G: Game> Default for Engines<G> {
-    fn default() -> Self {
-        Engines(HashMap::new())
+impl<G: Game> Engines<G> {
+    /// No engine yet; each will work within `budget`.
+    pub fn new(budget: Budget) -> Self {
+        Engines(HashMap::new(), budget)
     }
 }
 
@@ -124,8 +144,7 @@ pub fn play<T: Playable>(engines: &mut Engines<T::Game>, instance: &T) -> Result
     if engines.0.len() >= MOST_ENGINES && !engines.0.contains_key(&game) {
         engines.0.clear();
     }
-    let engine =
-        engines.0.entry(game.clone()).or_insert_with(|| Engine::new(game, ValueKind::OutcomeOnly, oracle_budget()));
+    let engine = engines.0.entry(game.clone()).or_insert_with(|| Engine::new(game, ValueKind::OutcomeOnly, engines.1));
     Ok(engine.solve(&start)?.outcome)
 }
 
@@ -138,7 +157,7 @@ pub struct CheckSubject<'a, P: Problem> {
 impl<'a, P: Problem> CheckSubject<'a, P> {
     /// The check of `problem`, with a fresh memo.
     pub fn new(problem: &'a P) -> Self {
-        CheckSubject { problem, memo: problem.memo() }
+        CheckSubject { problem, memo: problem.memo(oracle_budget()) }
     }
 }
 

@@ -91,21 +91,14 @@ pub fn by_theory(rules: &RuleSet, position: &Position) -> Result<Solved, Error> 
 pub fn by_oracle(rules: &RuleSet, position: &Position, budget: Budget, dot: Option<&Path>) -> Result<Solved, Error> {
     let plates = position.plates().to_vec();
     let mut engine = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget);
-    let id = engine.solve_id(&plates)?;
+    let solution = engine.solve(&plates)?;
     if let Some(path) = dot {
-        let graph = engine.graph(id);
+        let graph = engine.graph(&plates)?;
         let dot = petgraph::dot::Dot::with_config(&graph, &[petgraph::dot::Config::EdgeNoLabel]);
         std::fs::write(path, format!("{dot:?}")).map_err(|e| Error::io(format!("writing {}", path.display()), e))?;
     }
-    let winning_move = engine.winning_option(id).map(|child| engine.position(child).clone());
-    Ok(Solved {
-        game: rules.to_string(),
-        position: plates,
-        solver: "oracle",
-        solution: engine.solution(id),
-        plates: None,
-        winning_move,
-    })
+    let winning_move = engine.winning_option(&plates)?;
+    Ok(Solved { game: rules.to_string(), position: plates, solver: "oracle", solution, plates: None, winning_move })
 }
 
 /// What `grundy solve geography` says.

@@ -79,12 +79,16 @@ fn every_sample_is_answered_alike_by_fast_oracle_and_binary() {
         let problem =
             grundy::catalog::find_contest(&sample.problem).unwrap_or_else(|| panic!("{what}: no such problem"));
         assert_eq!(problem.solve_text(sample.input.as_bytes()).unwrap(), sample.output, "{what}: fast side");
+        // "Small enough for the oracle": within a few million positions and moves.
+        let budget = Budget { max_states: 2_000_000, max_moves: 20_000_000, ..Budget::default() };
         match sample.oracle {
             Some(false) => {
-                assert!(problem.oracle_text(&sample.input).is_err(), "{what}: the oracle can play it after all")
+                let refused = problem.oracle_text(&sample.input, budget).is_err();
+                assert!(refused, "{what}: the oracle can play it after all");
             }
             _ => {
-                let oracle = problem.oracle_text(&sample.input).unwrap_or_else(|e| panic!("{what}: oracle: {e}"));
+                let oracle =
+                    problem.oracle_text(&sample.input, budget).unwrap_or_else(|e| panic!("{what}: oracle: {e}"));
                 assert_eq!(oracle, sample.output, "{what}: oracle");
             }
         }

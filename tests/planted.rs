@@ -185,8 +185,8 @@ impl Problem for Unwritable {
     fn random(&self, rng: &mut rand_chacha::ChaCha8Rng) -> Self::Instance {
         WythoffProblem.random(rng)
     }
-    fn memo(&self) -> Self::Memo {
-        WythoffProblem.memo()
+    fn memo(&self, budget: grundy_oracle::Budget) -> Self::Memo {
+        WythoffProblem.memo(budget)
     }
     fn oracle(&self, memo: &mut Self::Memo, game: &Self::Instance) -> Result<Outcome, grundy_oracle::OracleError> {
         WythoffProblem.oracle(memo, game)

@@ -23,10 +23,13 @@
 //! assert_eq!(solution.value, Some(Value::Grundy(0)));
 //! ```
 
+pub mod boxed;
 pub mod engine;
 pub mod games;
+pub mod key;
 pub mod pile;
 
-pub use engine::{Budget, Engine, Game, OptionSink, OracleError, Stats};
+pub use boxed::PileBox;
+pub use engine::{Budget, Engine, Game, OptionSink, OracleError, Stats, default_memory};
 pub use grundy_rules::Solution;
 pub use pile::PileGame;

@@ -25,7 +25,7 @@ pub struct PileGame {
 
 /// What one plate can become in one move: nothing (it is gone), one plate, two or three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum PlateOption {
+pub(crate) enum PlateOption {
     Gone,
     One(u64),
     Two(u64, u64),
@@ -105,7 +105,11 @@ impl PileGame {
     }
 
     /// Calls `each` on every option of one plate of `x` tokens, in the words of the rules.
-    fn plate_options(&self, x: u64, each: &mut dyn FnMut(PlateOption) -> ControlFlow<()>) -> ControlFlow<()> {
+    pub(crate) fn plate_options(
+        &self,
+        x: u64,
+        mut each: impl FnMut(PlateOption) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let remove = |k: u64| each(PlateOption::One(x - k));
         match &self.rules.operation {
             Operation::Nim => (1..=x).try_for_each(remove),
@@ -146,7 +150,7 @@ impl PileGame {
         }
     }
 
-    fn is_over(&self, plates: &[u64]) -> bool {
+    pub(crate) fn is_over(&self, plates: &[u64]) -> bool {
         match self.rules.compound.end() {
             End::NoPlateOperable => !plates.iter().any(|&x| self.is_operable(x)),
             End::SomePlateInoperable => plates.iter().any(|&x| !self.is_operable(x)),
@@ -162,7 +166,7 @@ impl PileGame {
             if i > 0 && plates[i - 1] == x {
                 continue; // an equal plate was just moved: same options
             }
-            self.plate_options(x, &mut |result| {
+            self.plate_options(x, |result| {
                 option.clear();
                 option.extend_from_slice(&plates[..i]);
                 option.extend_from_slice(&plates[i + 1..]);
@@ -204,7 +208,7 @@ impl PileGame {
         }
         sink.expect(bound)?;
         for (x, _, options) in &mut groups {
-            self.plate_options(*x, &mut |result| {
+            self.plate_options(*x, |result| {
                 options.push(result);
                 ControlFlow::Continue(())
             })?;
@@ -282,8 +286,13 @@ impl Game for PileGame {
         plates.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
     }
 
-    fn heap_bytes(&self, plates: &Vec<u64>) -> usize {
-        plates.capacity() * std::mem::size_of::<u64>()
+    /// Sorted plates pack into one word by the combinatorial number system when they can.
+    fn pack(&self, plates: &Vec<u64>, words: &mut Vec<u64>) {
+        crate::key::pack_plates(plates, words);
+    }
+
+    fn unpack(&self, words: &[u64], plates: &mut Vec<u64>) {
+        crate::key::unpack_plates(words, plates);
     }
 }
 
@@ -310,22 +319,19 @@ mod tests {
     #[test]
     fn selective_moves_are_every_non_empty_choice() {
         // Two nim heaps of 1: remove from either or both: options {0 1} and {0 0}.
-        let mut selective = oracle("nim/selective");
-        let root = selective.solve_id(&vec![1, 1]).unwrap();
-        let options: Vec<_> = selective.options(root).iter().map(|&id| selective.position(id).clone()).collect();
+        let selective = oracle("nim/selective");
+        let options = selective.options(&vec![1, 1]);
         assert_eq!(options.len(), 2);
         assert!(options.contains(&vec![0, 0]) && options.contains(&vec![0, 1]));
         // Every operable plate must move under conjunctive play: only {0 0}.
-        let mut conjunctive = oracle("nim/continued");
-        let root = conjunctive.solve_id(&vec![1, 1]).unwrap();
-        assert_eq!(conjunctive.options(root).len(), 1);
+        let conjunctive = oracle("nim/continued");
+        assert_eq!(conjunctive.options(&vec![1, 1]).len(), 1);
     }
 
     #[test]
     fn split_makes_two_plates() {
         let mut split = oracle("split");
-        let root = split.solve_id(&vec![4]).unwrap();
-        let mut options: Vec<_> = split.options(root).iter().map(|&id| split.position(id).clone()).collect();
+        let mut options = split.options(&vec![4]);
         options.sort();
         assert_eq!(options, vec![vec![1, 3], vec![2, 2]]);
         // Moves are fixed in number: x − 1 in all.
@@ -336,27 +342,23 @@ mod tests {
     fn octal_moves_follow_the_digits() {
         // Dawson's Kayles, 0.07: remove two, leaving nothing, one heap or two.
         let mut dawson = oracle("octal:0.07");
-        let root = dawson.solve_id(&vec![5]).unwrap();
-        let mut options: Vec<_> = dawson.options(root).iter().map(|&id| dawson.position(id).clone()).collect();
+        let mut options = dawson.options(&vec![5]);
         options.sort();
         assert_eq!(options, vec![vec![1, 2], vec![3]]);
-        let root = dawson.solve_id(&vec![2, 7]).unwrap();
-        assert!(dawson.options(root).iter().any(|&id| dawson.position(id) == &vec![7]), "the heap of 2 is gone");
+        assert!(dawson.options(&vec![2, 7]).contains(&vec![7]), "the heap of 2 is gone");
         // Published values of 0.07 on single heaps, by the oracle on whole positions.
         let values: Vec<_> = (0..18).map(|n| dawson.solve(&vec![n]).unwrap().value).collect();
         let expected = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2];
         assert_eq!(values, expected.map(|g| Some(Value::Grundy(g))));
         // Hexadecimal 0.8: remove one token and leave three non-empty heaps.
-        let mut three = oracle("octal:0.8");
-        let root = three.solve_id(&vec![7]).unwrap();
-        let mut options: Vec<_> = three.options(root).iter().map(|&id| three.position(id).clone()).collect();
+        let three = oracle("octal:0.8");
+        let mut options = three.options(&vec![7]);
         options.sort();
         assert_eq!(options, vec![vec![1, 1, 4], vec![1, 2, 3], vec![2, 2, 2]]);
         assert_eq!(super::three_part_partitions(6), 3);
         // 4.07: a heap may also split without removing anything.
-        let mut split = oracle("octal:4.07");
-        let root = split.solve_id(&vec![3]).unwrap();
-        assert_eq!(split.options(root).len(), 2);
+        let split = oracle("octal:4.07");
+        assert_eq!(split.options(&vec![3]).len(), 2);
     }
 
     #[test]

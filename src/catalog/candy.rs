@@ -2,6 +2,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::candy;
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::candy::CandyGame;
 use grundy_rules::Outcome;
@@ -41,8 +42,8 @@ impl Problem for CandyProblem {
         Candy::new((0..rng.random_range(1..=7)).map(|_| rng.random_range(1..=14)).collect()).expect("piles")
     }
 
-    fn memo(&self) -> Engines<CandyGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<CandyGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<CandyGame>, piles: &Candy) -> Result<Outcome, OracleError> {

@@ -3,6 +3,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::coins;
+use grundy_oracle::Budget;
 use grundy_oracle::games::coins::{CoinsGame, placements};
 use grundy_oracle::{Engine, OracleError};
 use grundy_rules::games::Coins;
@@ -11,7 +12,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::contest::{InputError, Tokens};
-use crate::problem::{Contest, Count, Listed, Problem, oracle_budget, single};
+use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, smaller_integers};
 
@@ -45,8 +46,8 @@ impl Problem for CoinsProblem {
         Coins::new(n, rng.random_range(1..=n.min(5))).expect("a board")
     }
 
-    fn memo(&self) -> Engine<CoinsGame> {
-        Engine::new(CoinsGame, ValueKind::OutcomeOnly, oracle_budget())
+    fn memo(&self, budget: Budget) -> Engine<CoinsGame> {
+        Engine::new(CoinsGame, ValueKind::OutcomeOnly, budget)
     }
 
     fn oracle(&self, engine: &mut Engine<CoinsGame>, game: &Coins) -> Result<Count, OracleError> {

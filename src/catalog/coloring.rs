@@ -3,6 +3,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::coloring;
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::coloring::ColoringGame;
 use grundy_rules::Outcome;
@@ -50,8 +51,8 @@ impl Problem for ColoringProblem {
         random_strip(rng, colours, length)
     }
 
-    fn memo(&self) -> Engines<ColoringGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<ColoringGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<ColoringGame>, strip: &Coloring) -> Result<Outcome, OracleError> {

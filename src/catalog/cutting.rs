@@ -2,6 +2,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::cutting::{self, Table};
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::cutting::CuttingGame;
 use grundy_rules::Outcome;
@@ -40,8 +41,8 @@ impl Problem for CuttingProblem {
         Cutting::new(rng.random_range(2..=7), rng.random_range(2..=6)).expect("a sheet")
     }
 
-    fn memo(&self) -> Engines<CuttingGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<CuttingGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<CuttingGame>, sheet: &Cutting) -> Result<Outcome, OracleError> {

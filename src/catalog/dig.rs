@@ -4,6 +4,7 @@ use std::fmt;
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::dig;
+use grundy_oracle::Budget;
 use grundy_oracle::games::dig::DigDay;
 use grundy_oracle::{Engine, OracleError};
 use grundy_rules::games::Dig;
@@ -12,7 +13,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::contest::{InputError, Tokens};
-use crate::problem::{Contest, Listed, Problem, oracle_budget, single};
+use crate::problem::{Contest, Listed, Problem, single};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
 
@@ -33,7 +34,7 @@ pub struct DigProblem;
 impl Problem for DigProblem {
     type Instance = Dig;
     type Answer = Days;
-    type Memo = ();
+    type Memo = Budget;
 
     fn name(&self) -> String {
         "dig".to_string()
@@ -61,11 +62,13 @@ impl Problem for DigProblem {
         random_steps(rng, n)
     }
 
-    fn memo(&self) {}
+    fn memo(&self, budget: Budget) -> Budget {
+        budget
+    }
 
-    fn oracle(&self, _: &mut (), game: &Dig) -> Result<Days, OracleError> {
+    fn oracle(&self, budget: &mut Budget, game: &Dig) -> Result<Days, OracleError> {
         DigDay::days(game)
-            .map(|day| Engine::new(day, ValueKind::OutcomeOnly, oracle_budget()).solve(&1).map(|s| s.outcome))
+            .map(|day| Engine::new(day, ValueKind::OutcomeOnly, *budget).solve(&1).map(|s| s.outcome))
             .collect::<Result<Vec<_>, _>>()
             .map(Days)
     }

@@ -2,6 +2,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::fibonacci;
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::fibonacci::FibonacciGame;
 use grundy_rules::Outcome;
@@ -40,8 +41,8 @@ impl Problem for FibonacciProblem {
         FibonacciNim::new(rng.random_range(2..=240)).expect("a pile")
     }
 
-    fn memo(&self) -> Engines<FibonacciGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<FibonacciGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<FibonacciGame>, game: &FibonacciNim) -> Result<Outcome, OracleError> {

@@ -2,6 +2,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::gems;
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_rules::games::Gems;
 use rand::RngExt;
@@ -47,7 +48,7 @@ impl Problem for GemsProblem {
             .expect("gems")
     }
 
-    fn memo(&self) {}
+    fn memo(&self, _: Budget) {}
 
     fn oracle(&self, _: &mut (), game: &Gems) -> Result<Difference, OracleError> {
         grundy_oracle::games::gems::best_difference(game).map(Difference)

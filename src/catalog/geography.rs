@@ -3,6 +3,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::geography::{self, Method};
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::geography::GeographyGame;
 use grundy_rules::Outcome;
@@ -76,8 +77,8 @@ impl Problem for GeographyProblem {
         random_graph(rng, 13, self.method.is_some_and(|m| m != Method::General))
     }
 
-    fn memo(&self) -> Engines<GeographyGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<GeographyGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<GeographyGame>, game: &Geography) -> Result<Outcome, OracleError> {

@@ -3,6 +3,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::lock;
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::lock::LockGame;
 use grundy_rules::Outcome;
@@ -57,8 +58,8 @@ impl Problem for LockProblem {
         Lock::new(2, combinations[0], combinations[allowed..].to_vec()).expect("a lock")
     }
 
-    fn memo(&self) -> Engines<LockGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<LockGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<LockGame>, game: &Lock) -> Result<Outcome, OracleError> {

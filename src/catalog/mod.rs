@@ -81,8 +81,9 @@ pub trait ContestEntry: Send + Sync {
     fn format(&self) -> &'static str;
     /// Solves an input by theory.
     fn solve_text(&self, input: &[u8]) -> Result<String, Error>;
-    /// Solves an input by the oracle, case by case: the answers the fast side must give.
-    fn oracle_text(&self, input: &str) -> Result<String, Error>;
+    /// Solves an input by the oracle, case by case, within `budget`: the answers the fast side
+    /// must give.
+    fn oracle_text(&self, input: &str, budget: grundy_oracle::Budget) -> Result<String, Error>;
     /// Duels a program on random inputs; see [`crate::duel`].
     fn duel(&self, program: &crate::duel::Program, plan: &Plan, progress: &dyn Fn(u64)) -> crate::duel::DuelReport;
     /// An input at the contest's stated limits, as text (for benchmarks).
@@ -106,8 +107,8 @@ impl<P: Contest> ContestEntry for P {
         Contest::solve_text(self, input)
     }
 
-    fn oracle_text(&self, input: &str) -> Result<String, Error> {
-        let mut memo = self.memo();
+    fn oracle_text(&self, input: &str, budget: grundy_oracle::Budget) -> Result<String, Error> {
+        let mut memo = self.memo(budget);
         let mut output = String::new();
         for instance in self.read(input)? {
             output.push_str(&self.answer_line(&self.oracle(&mut memo, &instance)?));

@@ -2,6 +2,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::nullify;
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::nullify::NullifyGame;
 use grundy_rules::Outcome;
@@ -52,8 +53,8 @@ impl Problem for NullifyProblem {
         Nullify::new(rows, columns, (0..rows * columns).map(|_| rng.random_range(0..=top)).collect()).expect("a matrix")
     }
 
-    fn memo(&self) -> Engines<NullifyGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<NullifyGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<NullifyGame>, matrix: &Nullify) -> Result<Outcome, OracleError> {

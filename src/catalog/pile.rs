@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use grundy_fast::{PileSolver, Unsupported};
-use grundy_oracle::{Engine, OracleError, PileGame};
+use grundy_oracle::Budget;
+use grundy_oracle::{Engine, OracleError, PileBox, PileGame};
 use grundy_rules::games::PilePosition;
 use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet, Solution};
 use rand::RngExt;
@@ -13,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::contest::InputError;
 use crate::error::Error;
-use crate::problem::{Contest, Listed, Problem, oracle_budget};
+use crate::problem::{Contest, Listed, Problem};
 use crate::runner::Exhaustive;
 use crate::shrink::Shrink;
 
@@ -55,11 +56,16 @@ pub struct Piles {
 const RANDOM_SINGLE_PLATE: u64 = 3000;
 
 impl Piles {
-    /// The problem of one rule set, named `name`.
+    /// The problem of one rule set, named `name`. Its exhaustive part: every position of at most
+    /// 6 plates of at most 16 tokens when a turn moves one plate (4 plates of at most 12 when it
+    /// moves several), solved in box mode; games whose moves split plates reach far more
+    /// positions from each, and are checked on 4 plates of at most 12 (3 of at most 9).
     pub fn fixed(name: impl Into<String>, rules: RuleSet) -> Piles {
-        let exhaustive = match rules.compound.action() {
-            Action::One => Shape { plates: 4, size: 12 },
-            Action::Some | Action::Every => Shape { plates: 3, size: 9 },
+        let exhaustive = match (rules.compound.action(), rules.operation.splits()) {
+            (Action::One, false) => Shape { plates: 6, size: 16 },
+            (Action::Some | Action::Every, false) => Shape { plates: 4, size: 12 },
+            (Action::One, true) => Shape { plates: 4, size: 12 },
+            (Action::Some | Action::Every, true) => Shape { plates: 3, size: 9 },
         };
         Piles::with(name.into(), Rules::Fixed(rules), exhaustive)
     }
@@ -193,8 +199,13 @@ impl Piles {
     }
 }
 
-/// The oracle's engines, one per rule set.
-pub type Oracles = HashMap<RuleSet, Engine<PileGame>>;
+/// The oracle's memo: an engine per rule set, and the solved box of a fixed rule set's
+/// exhaustive shape (box mode, when its moves never split a plate).
+pub struct Oracles {
+    engines: HashMap<RuleSet, Engine<PileGame>>,
+    solved_box: Option<Result<PileBox, OracleError>>,
+    budget: Budget,
+}
 
 impl Problem for Piles {
     type Instance = PilePosition;
@@ -244,17 +255,31 @@ impl Problem for Piles {
         PilePosition { rules, position }
     }
 
-    fn memo(&self) -> Oracles {
-        HashMap::new()
+    fn memo(&self, budget: Budget) -> Oracles {
+        Oracles { engines: HashMap::new(), solved_box: None, budget }
     }
 
     fn oracle(&self, oracles: &mut Oracles, case: &PilePosition) -> Result<Solution, OracleError> {
-        if oracles.len() >= 64 && !oracles.contains_key(&case.rules) {
-            oracles.clear();
+        let Shape { plates, size } = self.exhaustive;
+        let in_box = plates > 0 && case.position.plates().len() <= plates && case.position.largest() <= size;
+        if let (Rules::Fixed(rules), true) = (&self.rules, in_box) {
+            if *rules == case.rules && PileBox::applies(rules) {
+                let solved = oracles
+                    .solved_box
+                    .get_or_insert_with(|| PileBox::solve(rules, rules.value_kind(), plates, size, oracles.budget));
+                return match solved {
+                    Ok(solved) => Ok(solved.solution(case.position.plates()).expect("the case lies in the box")),
+                    Err(error) => Err(error.clone()),
+                };
+            }
         }
-        let oracle = oracles.entry(case.rules.clone()).or_insert_with(|| {
-            Engine::new(PileGame::new(case.rules.clone()), case.rules.value_kind(), oracle_budget())
-        });
+        let engines = &mut oracles.engines;
+        if engines.len() >= 64 && !engines.contains_key(&case.rules) {
+            engines.clear();
+        }
+        let oracle = engines
+            .entry(case.rules.clone())
+            .or_insert_with(|| Engine::new(PileGame::new(case.rules.clone()), case.rules.value_kind(), oracles.budget));
         oracle.solve(&case.position.plates().to_vec())
     }
 

@@ -2,6 +2,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::prime;
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::prime::PrimeGame;
 use grundy_rules::Outcome;
@@ -50,8 +51,8 @@ impl Problem for PrimeProblem {
             .expect("a sequence")
     }
 
-    fn memo(&self) -> Engines<PrimeGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<PrimeGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<PrimeGame>, game: &RemoveThePrime) -> Result<Outcome, OracleError> {

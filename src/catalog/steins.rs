@@ -3,6 +3,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::steins;
+use grundy_oracle::Budget;
 use grundy_oracle::games::steins::{SteinsGame, colourings};
 use grundy_oracle::{Engine, OracleError};
 use grundy_rules::games::Steins;
@@ -12,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
 use crate::contest::{InputError, Tokens};
-use crate::problem::{Contest, Count, Listed, Problem, oracle_budget, single};
+use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
 
@@ -45,8 +46,8 @@ impl Problem for SteinsProblem {
         Steins::new((0..rng.random_range(1..=5)).map(|_| rng.random_range(1..=6)).collect()).expect("piles")
     }
 
-    fn memo(&self) -> Engine<SteinsGame> {
-        Engine::new(SteinsGame, ValueKind::OutcomeOnly, oracle_budget())
+    fn memo(&self, budget: Budget) -> Engine<SteinsGame> {
+        Engine::new(SteinsGame, ValueKind::OutcomeOnly, budget)
     }
 
     fn oracle(&self, engine: &mut Engine<SteinsGame>, game: &Steins) -> Result<Count, OracleError> {

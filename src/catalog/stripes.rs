@@ -2,6 +2,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::stripes::{self, Table};
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::stripes::StripesGame;
 use grundy_rules::Outcome;
@@ -52,8 +53,8 @@ impl Problem for StripesProblem {
         Stripes::new(lengths, rng.random_range(0..=36)).expect("valid strips")
     }
 
-    fn memo(&self) -> Engines<StripesGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<StripesGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<StripesGame>, game: &Stripes) -> Result<Outcome, OracleError> {

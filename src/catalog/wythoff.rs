@@ -2,6 +2,7 @@
 
 use grundy_fast::Unsupported;
 use grundy_fast::games::wythoff;
+use grundy_oracle::Budget;
 use grundy_oracle::OracleError;
 use grundy_oracle::games::wythoff::WythoffGame;
 use grundy_rules::Outcome;
@@ -40,8 +41,8 @@ impl Problem for WythoffProblem {
         Wythoff { a: rng.random_range(0..=150), b: rng.random_range(0..=150) }
     }
 
-    fn memo(&self) -> Engines<WythoffGame> {
-        Engines::default()
+    fn memo(&self, budget: Budget) -> Engines<WythoffGame> {
+        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<WythoffGame>, game: &Wythoff) -> Result<Outcome, OracleError> {

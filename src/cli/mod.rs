@@ -22,6 +22,53 @@ mod verify;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Most memory the oracles may hold in all, e.g. 2G or 512M (default: half of this
+    /// machine's memory). Past it, the oracle stops with an error.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = Bytes(grundy_oracle::default_memory()))]
+    max_memory: Bytes,
+}
+
+/// A number of bytes, read with an optional K, M, G or T (powers of 1024).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bytes(pub usize);
+
+impl std::fmt::Display for Bytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let units = [(1usize << 40, "T"), (1 << 30, "G"), (1 << 20, "M"), (1 << 10, "K")];
+        match units.iter().find(|&&(unit, _)| self.0 >= unit && self.0 % unit == 0) {
+            Some(&(unit, suffix)) => write!(f, "{}{suffix}", self.0 / unit),
+            None => match units.iter().find(|&&(unit, _)| self.0 >= unit) {
+                Some(&(unit, suffix)) => write!(f, "{:.1}{suffix}", self.0 as f64 / unit as f64),
+                None => write!(f, "{}", self.0),
+            },
+        }
+    }
+}
+
+impl std::str::FromStr for Bytes {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Bytes, String> {
+        let text = text.trim();
+        let (number, unit) = match text.char_indices().find(|&(_, c)| c.is_ascii_alphabetic()) {
+            Some((at, _)) => text.split_at(at),
+            None => (text, ""),
+        };
+        let scale: f64 = match unit.to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B') {
+            "" => 1.0,
+            "K" => 1024.0,
+            "M" => 1024.0 * 1024.0,
+            "G" => 1024.0 * 1024.0 * 1024.0,
+            "T" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+            _ => return Err(format!("`{text}` is not a size (use a number with K, M, G or T)")),
+        };
+        let value: f64 = number.trim().parse().map_err(|_| format!("`{text}` is not a size"))?;
+        let bytes = value * scale;
+        if !bytes.is_finite() || bytes < (1 << 20) as f64 || bytes > (1u64 << 50) as f64 {
+            return Err(format!("a memory budget is 1M to 1024T, not {text}"));
+        }
+        Ok(Bytes(bytes as usize))
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -58,6 +105,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    grundy::problem::set_memory_budget(cli.max_memory.0);
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Solve(args) => solve::run(args),

@@ -45,7 +45,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let budget = Budget { max_states: args.max_states, max_moves: args.max_moves };
+    let budget =
+        Budget { max_states: args.max_states, max_moves: args.max_moves, max_bytes: grundy::problem::memory_budget() };
     if args.game == "geography" {
         return geography(&args, budget);
     }
