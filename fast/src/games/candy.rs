@@ -9,7 +9,8 @@
 
 use grundy_rules::Outcome;
 
-/// Who wins the piles (each at least 1).
+/// Who wins the piles (each at least 1). No overflow for any `u64` piles: the only arithmetic
+/// on sizes is `sorted[i − 1] − i` with `sorted[i − 1] ≥ i`; counts are at most `piles.len()`.
 pub fn outcome(piles: &[u64]) -> Outcome {
     let mut sorted = piles.to_vec();
     sorted.sort_unstable_by(|a, b| b.cmp(a));

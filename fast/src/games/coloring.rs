@@ -23,7 +23,8 @@ fn dawsons_chess(x: u64) -> u32 {
 }
 
 /// Whether the first player wins the strip (`0` blank, else a colour in `1..=colours`); the
-/// strip must not have two equal adjacent colours.
+/// strip must not have two equal adjacent colours. Exact for any `u64` colours and cells: they
+/// are only compared; every number computed is a count at most `strip.len()`.
 pub fn first_wins(strip: &[u64], colours: u64) -> bool {
     let blanks = strip.iter().filter(|&&c| c == 0).count() as u64;
     if colours >= 3 {

@@ -5,7 +5,8 @@
 
 use grundy_rules::Outcome;
 
-/// Who wins the matrix given row by row.
+/// Who wins the matrix given row by row (`cells.len() = rows·columns`). Cell values (any `u64`)
+/// are only xored; `r + c < rows + columns` and `r·columns + c < cells.len()` fit in `usize`.
 pub fn outcome(rows: usize, columns: usize, cells: &[u64]) -> Outcome {
     let mut diagonals = vec![0u64; rows + columns];
     for r in 0..rows {

@@ -14,7 +14,8 @@ use grundy_rules::Outcome;
 
 use crate::factor::distinct_primes;
 
-/// Who wins the sequence.
+/// Who wins the sequence. Exact for all `u64` elements: factoring is (see [`crate::factor`]),
+/// and the only other numbers are run lengths, at most `sequence.len()`.
 pub fn outcome(sequence: &[u64]) -> Outcome {
     // Where each prime's current run started.
     let mut open: HashMap<u64, usize> = HashMap::new();
