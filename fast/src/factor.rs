@@ -7,6 +7,12 @@ fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     (u128::from(a) * u128::from(b) % u128::from(m)) as u64
 }
 
+/// `(x² + c) mod m`, for `x, c < 2^64`: in `u128`, where `x² + c < 2^128`. (In `u64`,
+/// `x² mod m + c` passes `2^64` when `m` is within `c` of it.)
+fn square_plus_mod(x: u64, c: u64, m: u64) -> u64 {
+    ((u128::from(x) * u128::from(x) + u128::from(c)) % u128::from(m)) as u64
+}
+
 fn pow_mod(mut base: u64, mut exponent: u64, m: u64) -> u64 {
     let mut result = 1 % m;
     base %= m;
@@ -58,7 +64,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// A non-trivial factor of the odd composite `n` (Brent's cycle finding, products batched).
 fn rho(n: u64) -> u64 {
     for c in 1u64.. {
-        let f = |x: u64| (mul_mod(x, x, n) + c) % n;
+        let f = |x: u64| square_plus_mod(x, c, n);
         let (mut y, mut r, mut q, mut g) = (2u64, 1u64, 1u64, 1u64);
         let (mut x, mut ys) = (0u64, 0u64);
         while g == 1 {
@@ -127,6 +133,18 @@ pub fn distinct_primes(mut n: u64) -> Vec<u64> {
 mod tests {
     use super::*;
 
+    /// The rho step is exact where `x² mod m + c` would pass `2^64` (`m` near `2^64`, `c` large).
+    #[test]
+    fn the_rho_step_never_overflows() {
+        let m = u64::MAX - 14;
+        // x² mod m is about 0.75·2^64 for the first two.
+        let cases = [((1 << 63) + 12_345, 1 << 63), (3u64.pow(40), m - 1), (m - 1, m - 1), (u64::MAX, u64::MAX)];
+        for (x, c) in cases {
+            let exact = (u128::from(x) * u128::from(x) + u128::from(c)) % u128::from(m);
+            assert_eq!(u128::from(square_plus_mod(x, c, m)), exact, "x = {x}, c = {c}");
+        }
+    }
+
     #[test]
     fn primes_and_factors() {
         let small: Vec<u64> = (0..40).filter(|&n| is_prime(n)).collect();
@@ -137,6 +155,8 @@ mod tests {
         assert_eq!(distinct_primes(4_294_967_291 * 4_294_967_279), vec![4_294_967_279, 4_294_967_291]);
         assert_eq!(distinct_primes(1 << 60), vec![2]);
         assert_eq!(distinct_primes(1), Vec::<u64>::new());
+        // The largest u64 composite without a prime factor up to 37 (its factors by sympy).
+        assert_eq!(distinct_primes(u64::MAX - 14), vec![53, 348_051_774_975_651_917]);
         for n in 2..3000u64 {
             let primes = distinct_primes(n);
             let trial: Vec<u64> = (2..=n).filter(|&p| n % p == 0 && (2..p).all(|d| p % d != 0)).collect();

@@ -23,6 +23,9 @@
 //! * Continued conjunctive: suspense `S⁺(x) = 2k` for `x = 2^(k+1) − 1`, `2k + 1` for
 //!   `2^(k+1) ≤ x ≤ 2^(k+2) − 2`; `S⁻(x) = 0` for `x ≤ 1`, `2k + 1` for `x = 3·2^k − 1`,
 //!   `2k + 2` for `3·2^k ≤ x ≤ 3·2^(k+1) − 2`.
+//!
+//! Each form is exact for every `u64` `x`: the only arithmetic is `x − 1`, `x − 2` after `x ≥ 2`
+//! (or saturating), `x mod p`, `x / 3`, and `x + 1`, which is checked (normal suspense).
 
 use crate::octal;
 use crate::tables::{ENDED, IMMINENT};

@@ -10,7 +10,8 @@
 use grundy_rules::Outcome;
 use grundy_rules::games::Candy;
 
-/// Who wins the piles.
+/// Who wins the piles. No overflow for any `u64` piles: the only arithmetic on sizes is
+/// `sorted[i − 1] − i` with `sorted[i − 1] ≥ i`; counts are at most the number of piles.
 pub fn outcome(candy: &Candy) -> Outcome {
     let mut sorted = candy.piles().to_vec();
     sorted.sort_unstable_by(|a, b| b.cmp(a));

@@ -37,7 +37,7 @@ impl Binomials {
     fn new(n: usize) -> Binomials {
         let mut factorial = vec![1u64; n + 1];
         for i in 1..=n {
-            factorial[i] = factorial[i - 1] * i as u64 % MOD;
+            factorial[i] = factorial[i - 1] * (i as u64 % MOD) % MOD;
         }
         let mut inverse = vec![1u64; n + 1];
         inverse[n] = power(factorial[n], MOD - 2);
@@ -52,7 +52,8 @@ impl Binomials {
     }
 }
 
-/// Placements of the coins on the cells that the first player wins, mod 1 000 000 009.
+/// Placements of the coins on the cells that the first player wins, mod 1 000 000 009. Every
+/// product is of two residues below `MOD < 2^30` (below `2^60`); the sums `s + j·bit` are checked.
 pub fn first_player_placements(coins: &Coins) -> u64 {
     let (n, m) = (coins.cells() as usize, coins.coins() as usize);
     let free = n - m;
@@ -67,7 +68,7 @@ pub fn first_player_placements(coins: &Coins) -> u64 {
         let mut next = vec![0u64; free + 1];
         for (s, &w) in ways.iter().enumerate().filter(|&(_, &w)| w != 0) {
             for j in (0..=odd).step_by(2) {
-                let Some(t) = s.checked_add(j * bit).filter(|&t| t <= free) else { break };
+                let Some(t) = j.checked_mul(bit).and_then(|d| s.checked_add(d)).filter(|&t| t <= free) else { break };
                 next[t] = (next[t] + w * binomials.choose(odd, j)) % MOD;
             }
         }

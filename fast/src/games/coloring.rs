@@ -25,7 +25,8 @@ fn dawsons_chess(x: u64) -> u32 {
     period.value(values, x)
 }
 
-/// Who wins the strip.
+/// Who wins the strip. Exact for any `u64` colours and cells: they are only compared; every
+/// number computed is a count at most the strip's length.
 pub fn outcome(coloring: &Coloring) -> Outcome {
     Outcome::from_first_wins(first_wins(coloring.cells(), coloring.colours()))
 }

@@ -4,7 +4,8 @@
 use grundy_rules::Outcome;
 use grundy_rules::games::FibonacciNim;
 
-/// Whether `n` is a Fibonacci number (1, 2, 3, 5, 8, …).
+/// Whether `n` is a Fibonacci number (1, 2, 3, 5, 8, …). Exact for all of `u64`: the one sum
+/// that can pass `2^64` (F(94)) is checked.
 pub fn is_fibonacci(n: u64) -> bool {
     let (mut a, mut b) = (1u64, 2u64);
     while a < n {

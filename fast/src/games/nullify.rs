@@ -6,7 +6,8 @@
 use grundy_rules::Outcome;
 use grundy_rules::games::Nullify;
 
-/// Who wins the matrix.
+/// Who wins the matrix. Cell values (any `u64`) are only xored; `r + c < rows + columns` and
+/// `r·columns + c < cells.len()` fit in `usize`.
 pub fn outcome(matrix: &Nullify) -> Outcome {
     let (rows, columns, cells) = (matrix.rows(), matrix.columns(), matrix.cells());
     let mut diagonals = vec![0u64; rows + columns];

@@ -15,7 +15,8 @@ use grundy_rules::games::RemoveThePrime;
 
 use crate::factor::distinct_primes;
 
-/// Who wins the sequence.
+/// Who wins the sequence. Exact for all `u64` elements: factoring is (see [`crate::factor`]),
+/// and the only other numbers are run lengths, at most the sequence's length.
 pub fn outcome(game: &RemoveThePrime) -> Outcome {
     let sequence = game.sequence();
     // Where each prime's current run started.

@@ -58,12 +58,15 @@ impl Basis {
     }
 }
 
-/// The Grundy value of the black piles: smallest `m`, `c` of them, `larger` whether any is larger.
+/// The Grundy value of the black piles: smallest `m ≥ 1`, `c` of them, `larger` whether any is
+/// larger. Only `c`'s parity enters, so no sum can overflow for any `u64` `c`; the result is
+/// `m` or `m − 1 ≥ 0`.
 pub fn black_value(m: u64, c: u64, larger: bool) -> u64 {
-    m - (c + u64::from(larger) + 1) % 2
+    m - (c % 2 + u64::from(larger) + 1) % 2
 }
 
-/// Colourings (of `2^n`) in which the second player wins, mod 1 000 000 007.
+/// Colourings (of `2^n`) in which the second player wins, mod 1 000 000 007. Any `u64` piles
+/// (at least 1): they are only compared and xored; every product is of two residues, below `2^60`.
 pub fn second_player_colourings(steins: &Steins) -> u64 {
     let mut sorted = steins.piles().to_vec();
     sorted.sort_unstable();
@@ -115,5 +118,14 @@ mod tests {
         assert_eq!(count(&[1, 1]), 4);
         assert_eq!(count(&[1, 2]), 1);
         assert_eq!(count(&[5]), 0);
+    }
+
+    #[test]
+    fn huge_counts_and_piles() {
+        // c + 2 would not fit; its parity does.
+        assert_eq!(black_value(5, u64::MAX, true), black_value(5, 1, true));
+        assert_eq!(black_value(5, u64::MAX - 1, false), black_value(5, 2, false));
+        let count = |piles: &[u64]| second_player_colourings(&Steins::new(piles.to_vec()).unwrap());
+        assert_eq!(count(&[u64::MAX, u64::MAX]), count(&[7, 7]));
     }
 }
