@@ -1,14 +1,14 @@
 //! The oracle's speed: canonical positions solved per second (criterion's "elements") on pile
-//! games, and the exhaustive part of `grundy check` over all 60 Game Pack rule sets. Bytes per
-//! position are printed once per workload.
+//! games, by the generic engine and in box mode, and the exhaustive part of `grundy check` over
+//! all 60 Game Pack rule sets. Bytes per position are printed once per workload.
 //!
-//! `cargo bench --bench oracle`
+//! `cargo bench --bench oracle` (`-- box` for box mode alone).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy::catalog::Entry;
 use grundy::catalog::pile::{Piles, sorted_sequences};
 use grundy::check::Plan;
-use grundy_oracle::{Budget, Engine, PileGame};
+use grundy_oracle::{Budget, Engine, PileBox, PileGame};
 use grundy_rules::RuleSet;
 
 /// Solves `roots` from a fresh engine; returns the number of positions and bytes held.
@@ -26,6 +26,7 @@ fn oracle(c: &mut Criterion) {
     group.sample_size(10);
     let workloads: Vec<(&str, &str, Vec<Vec<u64>>)> = vec![
         ("sub:1,2,3 one plate of 10^6", "pack:1,0,0,0", vec![vec![1_000_000]]),
+        ("sub:1,2,3 five plates of 30", "pack:1,0,0,0", vec![vec![30; 5]]),
         ("mod:17 one plate of 10^6, misere", "pack:3,0,0,1", vec![vec![1_000_000]]),
         ("sub:1,2,3 all ≤ 6 plates ≤ 20", "pack:1,0,0,0", all_positions(6, 20)),
         ("nim all ≤ 4 plates ≤ 12", "pack:0,0,0,0", all_positions(4, 12)),
@@ -40,6 +41,24 @@ fn oracle(c: &mut Criterion) {
         group.bench_function(*name, |bench| bench.iter(|| solve_all(&rules, roots)));
     }
     group.finish();
+
+    // Box mode: every position of at most P plates of at most N tokens, in rank order.
+    let mut boxes = c.benchmark_group("box");
+    boxes.sample_size(10);
+    for (name, rules, plates, size) in [
+        ("sub:1,2,3 ≤ 6 plates ≤ 41", "pack:1,0,0,0", 6, 41),
+        ("nim ≤ 6 plates ≤ 41", "pack:0,0,0,0", 6, 41),
+        ("nim ≤ 15 plates ≤ 11", "pack:0,0,0,0", 15, 11),
+        ("sub:1,2,3 selective ≤ 4 plates ≤ 20", "pack:1,1,0,0", 4, 20),
+    ] {
+        let rules: RuleSet = rules.parse().unwrap();
+        let solve = || PileBox::solve(&rules, rules.value_kind(), plates, size, Budget::default()).unwrap();
+        let stats = solve().stats();
+        eprintln!("box {name}: {} positions, {:.2} bytes/position", stats.positions, stats.bytes_per_position());
+        boxes.throughput(Throughput::Elements(stats.positions as u64));
+        boxes.bench_function(name, |bench| bench.iter(solve));
+    }
+    boxes.finish();
 
     let mut check = c.benchmark_group("check");
     check.sample_size(10);

@@ -13,6 +13,7 @@
 //! ([`graph_input`]) and saved failures ([`failures`]). The `grundy` binary (`src/cli/`) parses
 //! arguments, calls one of these and prints.
 
+pub mod bench;
 pub mod catalog;
 pub mod check;
 pub mod contest;

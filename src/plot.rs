@@ -164,3 +164,76 @@ pub fn pairs(title: &str, axes: (&str, &str), values: &[Vec<Option<u64>>], low: 
     }
     Ok(svg)
 }
+
+/// Where each side stops scaling: seconds against the largest plate, on log scales — the oracle
+/// solving every position of a box (solid), the fast side answering one plate with its tables
+/// (dashed) — for at most eight entries.
+pub fn scaling(rows: &[crate::bench::BenchRow]) -> Result<String, Error> {
+    let rows: Vec<&crate::bench::BenchRow> = rows.iter().filter(|row| !row.scaling.is_empty()).take(8).collect();
+    let points = rows.iter().flat_map(|row| row.scaling.iter());
+    let (mut low_x, mut high_x, mut low_y, mut high_y) = (f64::MAX, 1.0f64, f64::MAX, 1e-6f64);
+    for point in points {
+        low_x = low_x.min(point.size as f64);
+        high_x = high_x.max(point.size as f64);
+        for seconds in [point.oracle_seconds, point.fast_seconds].into_iter().flatten() {
+            low_y = low_y.min(seconds.max(1e-7));
+            high_y = high_y.max(seconds);
+        }
+    }
+    if rows.is_empty() {
+        return Err(Error::usage("nothing to draw: no entry of this run has a scaling curve (pile games only)"));
+    }
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(drawing_error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Where each side stops scaling: seconds against the largest plate", ("sans-serif", 18))
+            .margin(16)
+            .x_label_area_size(44)
+            .y_label_area_size(64)
+            .build_cartesian_2d((low_x.max(1.0)..high_x * 1.5).log_scale(), (low_y * 0.5..high_y * 2.0).log_scale())
+            .map_err(drawing_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("largest plate N (the oracle: every position of the box; the fast side: one plate of N)")
+            .y_desc("seconds")
+            .x_label_formatter(&|x| if *x < 1e5 { format!("{x:.0}") } else { format!("{x:.0e}") })
+            .y_label_formatter(&|y| format!("{y:.0e}"))
+            .axis_desc_style(("sans-serif", 14))
+            .draw()
+            .map_err(drawing_error)?;
+        for (i, row) in rows.iter().enumerate() {
+            let colour = Palette99::pick(i).to_rgba();
+            let oracle: Vec<(f64, f64)> =
+                row.scaling.iter().filter_map(|p| Some((p.size as f64, p.oracle_seconds?.max(1e-7)))).collect();
+            let fast: Vec<(f64, f64)> =
+                row.scaling.iter().filter_map(|p| Some((p.size as f64, p.fast_seconds?.max(1e-7)))).collect();
+            chart
+                .draw_series(LineSeries::new(oracle, colour.stroke_width(2)))
+                .map_err(drawing_error)?
+                .label(format!("{}: oracle", row.name))
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+            let dashes: Vec<Vec<(f64, f64)>> = fast.windows(2).map(|pair| pair.to_vec()).collect();
+            for (j, dash) in dashes.into_iter().enumerate() {
+                let series =
+                    chart.draw_series(LineSeries::new(dash, colour.mix(0.6).stroke_width(1))).map_err(drawing_error)?;
+                if j == 0 {
+                    series.label(format!("{}: fast", row.name)).legend(move |(x, y)| {
+                        PathElement::new(vec![(x, y), (x + 16, y)], colour.mix(0.6).stroke_width(1))
+                    });
+                }
+            }
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 12))
+            .draw()
+            .map_err(drawing_error)?;
+        root.present().map_err(drawing_error)?;
+    }
+    Ok(svg)
+}

@@ -25,7 +25,7 @@ pub trait Problem: Send + Sync + 'static {
     /// What a solver says about one case.
     type Answer: PartialEq + fmt::Display + Send + 'static;
     /// What the oracle keeps from one case to the next.
-    type Memo: Send + 'static;
+    type Memo: Send + MemoStats + 'static;
 
     /// The name: `grundy check --only NAME`.
     fn name(&self) -> String;
@@ -41,6 +41,21 @@ pub trait Problem: Send + Sync + 'static {
     fn oracle(&self, memo: &mut Self::Memo, instance: &Self::Instance) -> Result<Self::Answer, OracleError>;
     /// The answer by theory.
     fn fast(&self, instance: &Self::Instance) -> Result<Self::Answer, Unsupported>;
+
+    /// How each side scales (`grundy bench`): growing sizes, each side timed, within `budget`.
+    fn scaling(&self, _budget: std::time::Duration) -> Vec<crate::bench::ScalePoint> {
+        Vec::new()
+    }
+
+    /// The largest box the oracle solved among the scaling points.
+    fn largest_box(&self, _scaling: &[crate::bench::ScalePoint]) -> Option<crate::bench::LargestBox> {
+        None
+    }
+
+    /// Positions and bytes the oracle's memo holds (`grundy bench`).
+    fn memo_stats(&self, memo: &Self::Memo) -> Option<grundy_oracle::Stats> {
+        memo.stats()
+    }
 
     /// A case as `--case` takes it.
     fn case_text(&self, instance: &Self::Instance) -> String {
@@ -122,6 +137,37 @@ pub fn memory_budget() -> usize {
 pub fn oracle_budget() -> Budget {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     Budget::with_bytes(memory_budget() / workers)
+}
+
+/// A memo that can say how much it holds.
+pub trait MemoStats {
+    /// Positions and bytes held; `None` when it keeps no count.
+    fn stats(&self) -> Option<grundy_oracle::Stats> {
+        None
+    }
+}
+
+impl MemoStats for () {}
+
+impl MemoStats for Budget {}
+
+impl<G: Game> MemoStats for Engine<G> {
+    fn stats(&self) -> Option<grundy_oracle::Stats> {
+        Some(Engine::stats(self))
+    }
+}
+
+impl<G: Game> MemoStats for Engines<G> {
+    fn stats(&self) -> Option<grundy_oracle::Stats> {
+        let mut total = grundy_oracle::Stats { positions: 0, generated: 0, bytes: 0 };
+        for engine in self.0.values() {
+            let stats = engine.stats();
+            total.positions += stats.positions;
+            total.generated += stats.generated;
+            total.bytes += stats.bytes;
+        }
+        Some(total)
+    }
 }
 
 /// The oracle's engines for a playable game: one per distinct game (the start aside), so that

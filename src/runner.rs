@@ -208,6 +208,14 @@ pub struct Report {
     pub error: Option<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// A fingerprint of the cases run: the exclusive or of a hash of each case's text. The
+    /// shards of a run have fingerprints whose exclusive or is the whole run's.
+    #[serde(serialize_with = "hex")]
+    pub digest: u64,
+}
+
+fn hex<S: serde::Serializer>(digest: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&format!("{digest:016x}"))
 }
 
 impl Report {
@@ -229,6 +237,7 @@ impl Report {
             counterexample: None,
             error: None,
             seconds: 0.0,
+            digest: 0,
         }
     }
 
@@ -247,6 +256,15 @@ impl Report {
 /// A stable 64-bit hash of a name (FNV-1a), to derive its random stream.
 fn stream_of(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Marks a random case's hash apart from an exhaustive one's.
+const RANDOM: u64 = 0x9e37_79b9_7f4a_7c15;
+
+fn mix(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 33)
 }
 
 /// The random generator of subject `name` under `seed`.
@@ -333,6 +351,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
                     continue;
                 }
                 report.exhaustive += 1;
+                report.digest ^= mix(stream_of(&subject.case_text(case)));
                 progress(1);
                 let verdict = subject.judge(case);
                 if !record(subject, &mut report, case, verdict, true) {
@@ -350,6 +369,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
                 continue;
             }
             report.random += 1;
+            report.digest ^= mix(stream_of(&subject.case_text(&case)) ^ RANDOM);
             progress(1);
             let verdict = subject.judge(&case);
             if !record(subject, &mut report, &case, verdict, true) {

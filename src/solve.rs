@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use grundy_fast::PileSolver;
-use grundy_oracle::{Budget, Engine, Game, OptionSink, PileGame};
+use grundy_oracle::{Budget, Engine, Game, OptionSink, PileBox, PileGame};
 use grundy_rules::games::Geography;
 use grundy_rules::{Outcome, Position, RuleSet, Solution, ValueKind};
 use serde::Serialize;
@@ -87,9 +87,37 @@ pub fn by_theory(rules: &RuleSet, position: &Position) -> Result<Solved, Error> 
     })
 }
 
+/// Boxes of at most this many positions answer `solve --oracle` in box mode.
+const MOST_BOX: u64 = 200_000_000;
+
 /// Solves `position` by the oracle, within `budget`; writes the explored graph in DOT to `dot`.
+///
+/// A game whose moves never split a plate is solved in box mode ([`PileBox`]) when the box of
+/// the position (as many plates, none larger than its largest) is small enough: every position
+/// there, in rank order, with no hashing. Otherwise (and for `--dot`), the generic engine
+/// searches what the answer needs.
 pub fn by_oracle(rules: &RuleSet, position: &Position, budget: Budget, dot: Option<&Path>) -> Result<Solved, Error> {
     let plates = position.plates().to_vec();
+    let boxed = grundy_oracle::boxed::box_size(plates.len(), position.largest()).filter(|&size| size <= MOST_BOX);
+    if let (None, true, Some(_)) = (dot, PileBox::applies(rules), boxed) {
+        if plates.len() <= grundy_oracle::boxed::MOST_BOX_PLATES {
+            let solved = PileBox::solve(rules, rules.value_kind(), plates.len(), position.largest(), budget)?;
+            let solution = solved.solution(&plates).expect("the position lies in its box");
+            let options = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget).options(&plates);
+            let winning_move = options
+                .into_iter()
+                .find(|option| solved.solution(option).is_some_and(|s| s.outcome == Outcome::Second));
+            let winning_move = winning_move.filter(|_| solution.outcome == Outcome::First);
+            return Ok(Solved {
+                game: rules.to_string(),
+                position: plates,
+                solver: "oracle (box mode)",
+                solution,
+                plates: None,
+                winning_move,
+            });
+        }
+    }
     let mut engine = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget);
     let solution = engine.solve(&plates)?;
     if let Some(path) = dot {

@@ -446,3 +446,56 @@ fn plots_have_axes_labels_and_the_period_marked() {
     fails_with(&["table", "nim", "--pairs", "--upto", "5000"], "", "at most 1000");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn shards_are_disjoint_and_cover_the_whole_run() {
+    let run = |shard: Option<&str>| -> serde_json::Value {
+        let mut args =
+            vec!["check", "--only", "pack:1,1,0,1", "--only", "wythoff", "--seed", "4", "--cases", "50", "--json"];
+        if let Some(shard) = shard {
+            args.extend(["--shard", shard]);
+        }
+        let output = grundy(&args, "");
+        assert!(output.status.success(), "{}", stderr(&output));
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let whole = run(None);
+    let parts: Vec<serde_json::Value> = ["0/3", "1/3", "2/3"].iter().map(|s| run(Some(s))).collect();
+    for entry in 0..2 {
+        let field = |document: &serde_json::Value, name: &str| document["entries"][entry][name].clone();
+        for count in ["exhaustive", "random"] {
+            let sum: u64 = parts.iter().map(|part| field(part, count).as_u64().unwrap()).sum();
+            assert_eq!(sum, field(&whole, count).as_u64().unwrap(), "{count} of entry {entry}");
+            assert!(parts.iter().all(|part| field(part, count).as_u64().unwrap() > 0), "every shard has {count} cases");
+        }
+        let digest = |document: &serde_json::Value| {
+            u64::from_str_radix(field(document, "digest").as_str().unwrap(), 16).unwrap()
+        };
+        let union = parts.iter().map(digest).fold(0, |a, b| a ^ b);
+        assert_eq!(union, digest(&whole), "the shards' cases are the whole run's, each once");
+    }
+    fails_with(&["check", "--shard", "3/3"], "", "I must be below N");
+    fails_with(&["check", "--shard", "1"], "", "expected I/N");
+}
+
+#[test]
+fn bench_times_both_sides_of_each_entry() {
+    let dir = std::env::temp_dir().join(format!("grundy-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plot = dir.join("scaling.svg");
+    let args = ["bench", "--only", "pack:1,0,0,0", "--only", "wythoff", "--budget", "0.2", "--json", "--plot"];
+    let output = grundy(&[&args[..], &[plot.to_str().unwrap()]].concat(), "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let entries = document["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 2);
+    for entry in entries {
+        assert!(entry["fast"]["micros_per_query"].as_f64().unwrap() > 0.0, "{entry}");
+        assert!(entry["oracle"]["micros_per_query"].as_f64().unwrap() > 0.0, "{entry}");
+        assert!(entry["oracle"]["bytes_per_position"].as_f64().unwrap() > 0.0, "{entry}");
+    }
+    assert_eq!(entries[0]["name"], "pack:1,0,0,0");
+    assert!(entries[0]["oracle"]["largest_box"]["positions"].as_u64().unwrap() > 1000);
+    assert!(std::fs::read_to_string(&plot).unwrap().contains("pack:1,0,0,0: oracle"));
+    std::fs::remove_dir_all(&dir).ok();
+}

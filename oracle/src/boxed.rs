@@ -233,7 +233,7 @@ impl PileBox {
             shifted[t + 1] = shifted[t] + terms[t + 1][plates[t] as usize];
         }
         let rank = prefix[k] as usize;
-        found.clear();
+        found.clear(self.kind != ValueKind::Grundy);
         if !game.is_over(plates) {
             if self.rules.compound.action() == Action::One {
                 removed[k] = 0;
@@ -245,7 +245,7 @@ impl PileBox {
                         continue; // the last of equal plates stands for them all
                     }
                     let _ = game.plate_options(plates[i], |result| {
-                        found.push(match result {
+                        found.add(match result {
                             PlateOption::One(y) => {
                                 // y goes in at index j, the plates j..i move up one place.
                                 let j = if i == 0 || plates[i - 1] <= y {
@@ -269,17 +269,26 @@ impl PileBox {
                 let _ = crate::engine::Game::options(game, &plates.to_vec(), &mut sink);
             }
         }
-        let first_wins = if found.is_empty() { misere } else { found.iter().any(|&(_, first)| !first) };
-        let values = found.iter().map(|&(v, _)| v);
+        let first_wins = if found.count == 0 { misere } else { found.any_second };
+        let values = found.values.iter().copied();
         let raw = match self.kind {
             ValueKind::OutcomeOnly => 0,
-            ValueKind::Grundy if found.is_empty() => u32::from(misere),
-            ValueKind::Grundy => mex(values, seen),
+            ValueKind::Grundy if found.count == 0 => u32::from(misere),
+            // The values below 64 are bits of one word; the others, when every one of those is
+            // present, decide.
+            ValueKind::Grundy => match (!found.small).trailing_zeros() {
+                64 => {
+                    // Every value below 64 occurs: the mex is the first of 64, 65, … missing.
+                    found.values.sort_unstable();
+                    found.values.iter().fold(64, |mex, &v| if v == mex { mex + 1 } else { mex })
+                }
+                below => below,
+            },
             ValueKind::Remoteness => parity_extremes(values, u32::from(misere), |b, v| v < b, |b, v| v > b),
             ValueKind::Suspense => parity_extremes(values, u32::from(misere), |b, v| v > b, |b, v| v < b),
-            ValueKind::Foreclosed if found.is_empty() => ENDED,
+            ValueKind::Foreclosed if found.count == 0 => ENDED,
             ValueKind::Foreclosed => {
-                if !misere && found.iter().any(|&(v, _)| v == ENDED) {
+                if !misere && found.values.contains(&ENDED) {
                     IMMINENT
                 } else {
                     mex(values.filter(|&v| v != ENDED && v != IMMINENT).map(|v| v - 2), seen) + 2
@@ -340,13 +349,47 @@ const PARALLEL_FROM: usize = 4096;
 /// Positions a core takes at a time.
 const CHUNK: usize = 2048;
 
+/// The options of one position, as their values combine: how many, whether one is a
+/// second-player win, which values below 64 occur (a bit each), and every value when the kind
+/// needs them all (for Grundy values, only those of 64 and more).
+#[derive(Default)]
+struct Found {
+    count: usize,
+    any_second: bool,
+    small: u64,
+    keep_all: bool,
+    values: Vec<u32>,
+}
+
+impl Found {
+    fn clear(&mut self, keep_all: bool) {
+        self.count = 0;
+        self.any_second = false;
+        self.small = 0;
+        self.keep_all = keep_all;
+        self.values.clear();
+    }
+
+    #[inline(always)]
+    fn add(&mut self, (value, first_wins): (u32, bool)) {
+        self.count += 1;
+        self.any_second |= !first_wins;
+        if value < 64 {
+            self.small |= 1 << value;
+        }
+        if self.keep_all || value >= 64 {
+            self.values.push(value);
+        }
+    }
+}
+
 /// Buffers for evaluating positions.
 #[derive(Default)]
 struct Scratch {
     prefix: Vec<u64>,
     shifted: Vec<u64>,
     removed: Vec<u64>,
-    found: Vec<(u32, bool)>,
+    found: Found,
     seen: Vec<bool>,
     option: Vec<u64>,
 }
@@ -390,7 +433,7 @@ fn next_multiset(plates: &mut [u64], size: u64) -> bool {
 /// Options of moves on several plates: each ranked afresh.
 struct RankSink<'a> {
     solved: &'a PileBox,
-    found: &'a mut Vec<(u32, bool)>,
+    found: &'a mut Found,
     option: &'a mut Vec<u64>,
 }
 
@@ -400,7 +443,7 @@ impl OptionSink<Vec<u64>> for RankSink<'_> {
         self.option.extend_from_slice(option);
         self.option.sort_unstable();
         let rank = multiset_rank(self.option).expect("an option of a box position lies in the box");
-        self.found.push(self.solved.read(self.option.len(), rank as usize));
+        self.found.add(self.solved.read(self.option.len(), rank as usize));
         ControlFlow::Continue(())
     }
 
@@ -441,6 +484,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn large_values_agree_too() {
+        agrees("nim", 2, 150);
+        agrees("nim/conjunctive", 1, 300);
+        agrees("nim/continued/misere", 2, 70);
     }
 
     #[test]

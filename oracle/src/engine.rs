@@ -129,7 +129,7 @@ pub enum OracleError {
         max_moves: usize,
     },
     /// More bytes than [`Budget::max_bytes`].
-    #[error("the oracle's memory budget ({} bytes, --max-memory) was exceeded", max_bytes)]
+    #[error("the oracle's memory budget ({}, from --max-memory) was exceeded", human_bytes(*max_bytes))]
     MemoryExceeded {
         /// The budget.
         max_bytes: usize,
@@ -145,6 +145,16 @@ pub enum OracleError {
         /// The number of moves on the cycle found.
         length: usize,
     },
+}
+
+/// A number of bytes in words: `512 MiB`, `1.5 GiB`.
+pub fn human_bytes(bytes: usize) -> String {
+    let units = [(1usize << 40, "TiB"), (1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    match units.iter().find(|&&(unit, _)| bytes >= unit) {
+        Some(&(unit, name)) if bytes % unit == 0 => format!("{} {name}", bytes / unit),
+        Some(&(unit, name)) => format!("{:.1} {name}", bytes as f64 / unit as f64),
+        None => format!("{bytes} bytes"),
+    }
 }
 
 /// Size of the explored graph.

@@ -48,6 +48,8 @@ pub trait Entry: Send + Sync {
     fn replay(&self, case: &str) -> Result<Report, Error>;
     /// How many exhaustive cases there are.
     fn exhaustive_count(&self) -> usize;
+    /// Times both sides; see [`crate::bench`].
+    fn bench(&self, budget: std::time::Duration) -> crate::bench::BenchRow;
 }
 
 impl<P: Problem> Entry for P {
@@ -70,6 +72,10 @@ impl<P: Problem> Entry for P {
 
     fn exhaustive_count(&self) -> usize {
         self.exhaustive().cases.len()
+    }
+
+    fn bench(&self, budget: std::time::Duration) -> crate::bench::BenchRow {
+        crate::bench::bench(self, budget)
     }
 }
 

@@ -6,15 +6,16 @@ use std::sync::{Arc, Mutex};
 
 use grundy_fast::{PileSolver, Unsupported};
 use grundy_oracle::Budget;
-use grundy_oracle::{Engine, OracleError, PileBox, PileGame};
+use grundy_oracle::{Engine, OracleError, PileBox, PileGame, Stats};
 use grundy_rules::games::PilePosition;
 use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet, Solution};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use crate::bench::{LargestBox, ScalePoint};
 use crate::contest::InputError;
 use crate::error::Error;
-use crate::problem::{Contest, Listed, Problem};
+use crate::problem::{Contest, Listed, MemoStats, Problem};
 use crate::runner::Exhaustive;
 use crate::shrink::Shrink;
 
@@ -49,6 +50,11 @@ pub struct Piles {
     planted: Option<PileFast>,
     /// Fast solvers built so far, by rule set (tables up to some plate).
     solvers: Mutex<HashMap<RuleSet, Arc<PileSolver>>>,
+}
+
+/// The budget of one box of `grundy bench`: the memory budget, with no limit on positions.
+fn oracle_budget_for_bench() -> Budget {
+    Budget { max_states: usize::MAX, ..crate::problem::oracle_budget() }
 }
 
 /// Random single-plate cases go up to this size: long enough to run the tables far past their
@@ -207,6 +213,19 @@ pub struct Oracles {
     budget: Budget,
 }
 
+impl MemoStats for Oracles {
+    fn stats(&self) -> Option<Stats> {
+        let mut total = Stats { positions: 0, generated: 0, bytes: 0 };
+        let boxed = self.solved_box.iter().flatten().map(PileBox::stats);
+        for stats in self.engines.values().map(Engine::stats).chain(boxed) {
+            total.positions += stats.positions;
+            total.generated += stats.generated;
+            total.bytes += stats.bytes;
+        }
+        Some(total)
+    }
+}
+
 impl Problem for Piles {
     type Instance = PilePosition;
     type Answer = Solution;
@@ -288,6 +307,71 @@ impl Problem for Piles {
             return planted(case.position.plates()).map_err(Unsupported::NoTheory);
         }
         self.solver(&case.rules, case.position.largest())?.solve(case.position.plates())
+    }
+
+    /// The oracle on the boxes of the exhaustive shape's plates, and the fast side on one plate,
+    /// for growing sizes, until one takes a quarter of the budget.
+    fn scaling(&self, budget: std::time::Duration) -> Vec<ScalePoint> {
+        let Rules::Fixed(rules) = &self.rules else { return Vec::new() };
+        let quarter = budget.as_secs_f64() / 4.0;
+        let mut points: Vec<ScalePoint> = Vec::new();
+        let kind = rules.value_kind();
+        // The oracle: boxes of growing size.
+        let mut size = 2u64;
+        while PileBox::applies(rules) {
+            let started = std::time::Instant::now();
+            let Ok(solved) = PileBox::solve(rules, kind, self.exhaustive.plates, size, oracle_budget_for_bench())
+            else {
+                break;
+            };
+            let seconds = started.elapsed().as_secs_f64();
+            points.push(ScalePoint {
+                size,
+                oracle_positions: Some(solved.stats().positions as u64),
+                oracle_seconds: Some(seconds),
+                fast_seconds: None,
+            });
+            if seconds > quarter || size >= 1 << 20 {
+                break;
+            }
+            size *= 2;
+        }
+        // The fast side: one plate of growing size, tables included.
+        let mut size = 2u64;
+        loop {
+            let started = std::time::Instant::now();
+            let answered = PileSolver::new(rules, size).and_then(|solver| solver.solve(&[size])).is_ok();
+            let seconds = started.elapsed().as_secs_f64();
+            if !answered {
+                break;
+            }
+            match points.iter_mut().find(|point| point.size == size) {
+                Some(point) => point.fast_seconds = Some(seconds),
+                None => points.push(ScalePoint {
+                    size,
+                    oracle_positions: None,
+                    oracle_seconds: None,
+                    fast_seconds: Some(seconds),
+                }),
+            }
+            if seconds > quarter || size >= 1 << 62 {
+                break;
+            }
+            size *= 4;
+        }
+        points.sort_by_key(|point| point.size);
+        points
+    }
+
+    fn largest_box(&self, scaling: &[ScalePoint]) -> Option<LargestBox> {
+        scaling.iter().rev().find_map(|point| {
+            Some(LargestBox {
+                plates: self.exhaustive.plates,
+                size: point.size,
+                positions: point.oracle_positions?,
+                seconds: point.oracle_seconds?,
+            })
+        })
     }
 
     fn case_text(&self, case: &PilePosition) -> String {

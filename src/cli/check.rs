@@ -76,6 +76,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             bail!("--case needs exactly one --only entry");
         }
         let report = entries[0].replay(case)?;
+        if report.status == Status::Error {
+            bail!("{}: {}", report.name, report.error.clone().unwrap_or_default());
+        }
         if !args.json {
             write_stdout(report_lines(&report).as_bytes())?;
         }

@@ -8,6 +8,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use grundy_rules::{Play, RuleSet};
 
+mod bench;
 mod check;
 mod duel;
 mod list;
@@ -87,6 +88,8 @@ enum Command {
     Pack,
     /// Solve a catalog problem's contest input from stdin.
     Problem(problem::Args),
+    /// Time the fast side against the oracle, entry by entry, and where each stops scaling.
+    Bench(bench::Args),
     /// List operations, compounds, problems and registry entries, with their syntax.
     List,
 }
@@ -114,6 +117,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Pack => problem::run(problem::Args { name: "pack".to_string() }),
         Command::Problem(args) => problem::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::List => list::run(),
     };
     match result {

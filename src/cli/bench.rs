@@ -1,0 +1,61 @@
+//! `grundy bench`: the fast side against the oracle, timed.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, anyhow};
+use grundy::catalog::{self, Entry};
+
+use super::{seconds, write_stdout};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Only these entries (repeatable), e.g. `--only pack:1,0,0,0`.
+    #[arg(long, value_name = "NAME")]
+    only: Vec<String>,
+    /// Seconds each entry's scaling curves may take (the oracle's boxes and the fast side's
+    /// plates grow until one takes a quarter of this).
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = seconds)]
+    budget: f64,
+    /// Print one JSON document instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the scaling curves (at most eight entries) as SVG into this file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
+        catalog::entries()
+    } else {
+        args.only
+            .iter()
+            .map(|name| {
+                catalog::find(name).ok_or_else(|| anyhow!("no registry entry named `{name}` (see grundy list)"))
+            })
+            .collect::<anyhow::Result<_>>()?
+    };
+    let budget = Duration::from_secs_f64(args.budget);
+    let mut rows = Vec::new();
+    for entry in &entries {
+        let row = entry.bench(budget);
+        if !args.json {
+            let table = grundy::bench::table(std::slice::from_ref(&row));
+            let line = table.lines().nth(1).unwrap_or_default();
+            if rows.is_empty() {
+                write_stdout(format!("{}\n", table.lines().next().unwrap_or_default()).as_bytes())?;
+            }
+            write_stdout(format!("{line}\n").as_bytes())?;
+        }
+        rows.push(row);
+    }
+    if args.json {
+        write_stdout((serde_json::to_string_pretty(&serde_json::json!({ "entries": rows }))? + "\n").as_bytes())?;
+    }
+    if let Some(path) = &args.plot {
+        std::fs::write(path, grundy::plot::scaling(&rows)?).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
