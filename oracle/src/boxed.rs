@@ -159,6 +159,7 @@ impl PileBox {
             return Err(OracleError::StatesExceeded { max_states: budget.max_states });
         }
         let mut room = Room { left: budget.max_bytes, max_bytes: budget.max_bytes };
+        let mut moves = 0usize;
         let game = PileGame::new(rules.clone());
         let mut solved = PileBox { rules: rules.clone(), kind, plates, size, layers: Vec::new() };
         for k in 0..=plates {
@@ -172,14 +173,21 @@ impl PileBox {
             layer.first_wins.try_reserve_exact(count.div_ceil(64)).map_err(|_| exceeded.clone())?;
             layer.first_wins.resize(count.div_ceil(64), 0);
             solved.layers.push(layer);
-            solved.solve_layer(&game, k, &mut room)?;
+            solved.solve_layer(&game, k, &mut room, &mut moves, budget.max_moves)?;
         }
         Ok(solved)
     }
 
     /// Solves the positions of `k` plates: in waves of equal total tokens (a move removes at
     /// least one token, so a wave needs only the waves before it), each wave on every core.
-    fn solve_layer(&mut self, game: &PileGame, k: usize, room: &mut Room) -> Result<(), OracleError> {
+    fn solve_layer(
+        &mut self,
+        game: &PileGame,
+        k: usize,
+        room: &mut Room,
+        moves: &mut usize,
+        max_moves: usize,
+    ) -> Result<(), OracleError> {
         use rayon::prelude::*;
         let size = self.size;
         // T(t, v) = C(v + t, t + 1): the rank term of value v at sorted index t.
@@ -191,19 +199,23 @@ impl PileBox {
             multisets_with_sum(k, size, total, &mut vec![0; k], &mut wave);
             let width = k.max(1);
             let solved = &*self;
-            let evaluate = |chunk: &[u64]| -> Vec<(usize, u32, bool)> {
+            let evaluate = |chunk: &[u64]| -> Vec<(usize, u32, bool, usize)> {
                 let mut scratch = Scratch::default();
                 chunk.chunks(width).map(|plates| solved.evaluate(game, &terms, &plates[..k], &mut scratch)).collect()
             };
-            let results: Vec<(usize, u32, bool)> = if k == 0 {
+            let results: Vec<(usize, u32, bool, usize)> = if k == 0 {
                 vec![solved.evaluate(game, &terms, &[], &mut Scratch::default())]
             } else if wave.len() < PARALLEL_FROM * width {
                 evaluate(&wave)
             } else {
                 wave.par_chunks(CHUNK * width).flat_map_iter(evaluate).collect()
             };
+            *moves = moves.saturating_add(results.iter().map(|r| r.3).sum());
+            if *moves > max_moves {
+                return Err(OracleError::MovesExceeded { max_moves });
+            }
             let layer = &mut self.layers[k];
-            for (rank, raw, first_wins) in results {
+            for (rank, raw, first_wins, _) in results {
                 layer.values.set(rank, raw, room)?;
                 if first_wins {
                     layer.first_wins[rank / 64] |= 1 << (rank % 64);
@@ -220,7 +232,7 @@ impl PileBox {
         terms: &[Vec<u64>],
         plates: &[u64],
         scratch: &mut Scratch,
-    ) -> (usize, u32, bool) {
+    ) -> (usize, u32, bool, usize) {
         let k = plates.len();
         let misere = self.rules.play == Play::Misere;
         let Scratch { prefix, shifted, removed, found, seen, option } = scratch;
@@ -295,7 +307,7 @@ impl PileBox {
                 }
             }
         };
-        (rank, raw, first_wins)
+        (rank, raw, first_wins, found.count)
     }
 
     /// The solved value and outcome of rank `rank` among the positions of `k` plates.
