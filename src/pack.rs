@@ -1164,8 +1164,11 @@ mod tests {
 
     #[test]
     fn sizes_beyond_the_table_limit_are_errors() {
-        let message = solve(b"2 0 0 0 1\n1 18446744073709551615\n").unwrap_err().to_string();
+        // Half, selective: no closed form nor proven period, and no table that large.
+        let message = solve(b"2 1 0 0 1\n1 18446744073709551615\n").unwrap_err().to_string();
         assert!(message.contains("larger than the fast side's limit"), "{message}");
+        // Half, disjunctive: Levine's closed form; 2^64 − 1 is all ones, so g = 0.
+        assert_eq!(solve(b"2 0 0 0 1\n1 18446744073709551615\n").unwrap(), b"White\n");
         // Closed forms need no table: split, conjunctive, normal play has remoteness 1 for x ≥ 2.
         assert_eq!(solve(b"4 2 1 0 1\n1 18446744073709551615\n").unwrap(), b"Black\n");
     }

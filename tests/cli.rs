@@ -67,7 +67,7 @@ fn pack_rejects_bad_input_in_one_line() {
     fails_with(&["pack"], "0 0 0 0 1\n2 1 x\n", "line 2, token 3");
     fails_with(&["pack"], "5 0 0 0 1\n1 1\n", "A must be between 0 and 4");
     fails_with(&["pack"], "0 0 0 0 3\n1 1\n", "line 3, token 1");
-    fails_with(&["pack"], "2 0 0 0 1\n1 99999999999\n", "larger than the fast side's limit");
+    fails_with(&["pack"], "2 1 0 0 1\n1 99999999999\n", "larger than the fast side's limit");
     fails_with(&["pack"], "", "expected A");
     fails_with(&["problem", "nonesuch"], "", "unknown problem `nonesuch`");
 }
@@ -157,7 +157,14 @@ fn solve_rejects_bad_games_and_positions() {
     fails_with(&["solve", "nim", "3", "-4"], "", "plate 2");
     fails_with(&["solve", "nim", "--sum", "sideways", "3"], "", "compound");
     fails_with(&["solve", "pack:0,0,0,0", "--misere", "3"], "", "already names");
-    fails_with(&["solve", "half", "18446744073709551615"], "", "larger than the fast side's limit");
+    fails_with(&["solve", "half/selective", "18446744073709551615"], "", "larger than the fast side's limit");
+    // Where a closed form or a proven period exists, any plate is answered at once.
+    let nim = grundy(&["solve", "nim", "5", "18446744073709551615"], "");
+    let nim = String::from_utf8_lossy(&nim.stdout);
+    assert!(nim.contains("grundy 18446744073709551610"), "{nim}");
+    let sub = grundy(&["solve", "sub:1,3,4", "1000000000000"], "");
+    let sub = String::from_utf8_lossy(&sub.stdout);
+    assert!(sub.contains("value: grundy 1\n"), "{sub}");
     fails_with(&["solve", "nim", "--oracle", "--max-states", "10", "40"], "", "state budget");
     fails_with(&["solve", "nim", "--oracle", "--max-moves", "5000000", "1000000"], "", "move budget");
     fails_with(&["solve", "nim"], "", "required arguments were not provided: <PLATE>...");

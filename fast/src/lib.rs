@@ -26,6 +26,15 @@
 //! Per-plate numbers come from [`tables`] for operations that leave one heap (sliding windows over
 //! intervals of options, or explicit option lists) and from closed forms for `split`.
 //!
+//! Plates past 2^20 are answered for every `u64` size where a theorem allows it, with no table
+//! up to the plate: closed forms for Nim (every value that depends on the set of option values
+//! becomes constant once a value repeats; `g⁺ = x`, `g⁻`, misère foreclosed `x − 1`) and for
+//! `half` (Levine's `g(2k) = k`, `g(2k + 1) = g(k)`), and periods proven by the window argument
+//! for the other operations that leave one heap (a table of up to 2^20 plates that repeats on
+//! more than the longest move proves the period). Remotenesses and suspense numbers grow with
+//! the plate and are not extended; what no theorem extends is tabulated up to the plate, or
+//! refused with the reason past [`tables::MAX_TABLE`].
+//!
 //! ```
 //! use grundy_fast::PileSolver;
 //! use grundy_rules::{Outcome, RuleSet};

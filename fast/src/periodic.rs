@@ -57,14 +57,24 @@ enum Proof {
     None,
 }
 
-fn proof_for(operation: &Operation, play: Play) -> Proof {
+/// `(window, rule_period)` of an operation whose heap values (of any kind that depends on the
+/// options' values alone) follow the window argument: from plate `window` on, a value is one
+/// function of the `window` values before it and of the plate modulo `rule_period`.
+pub(crate) fn window_rule(operation: &Operation) -> Option<(usize, usize)> {
     match operation {
-        Operation::Subtraction(set) => Proof::Window { window: set[set.len() - 1] as usize + 1, rule_period: 1 },
-        Operation::UpTo(m) => Proof::Window { window: *m as usize + 1, rule_period: 1 },
-        Operation::Mod(m) => Proof::Window { window: 3, rule_period: *m as usize },
-        Operation::Octal(digits) if !operation.splits() => {
-            Proof::Window { window: octal::last_digit(digits) + 1, rule_period: 1 }
-        }
+        Operation::Subtraction(set) => Some((set[set.len() - 1] as usize + 1, 1)),
+        Operation::UpTo(m) => Some((*m as usize + 1, 1)),
+        Operation::Mod(m) => Some((3, *m as usize)),
+        Operation::Octal(digits) if !operation.splits() => Some((octal::last_digit(digits) + 1, 1)),
+        _ => None,
+    }
+}
+
+fn proof_for(operation: &Operation, play: Play) -> Proof {
+    if let Some((window, rule_period)) = window_rule(operation) {
+        return Proof::Window { window, rule_period };
+    }
+    match operation {
         Operation::Octal(digits) if play == Play::Normal && digits.iter().all(|&d| d & 8 == 0) => {
             Proof::GuySmith { t: octal::last_digit(digits) }
         }

@@ -285,6 +285,19 @@ enum Plan {
     Continued {
         suspense: Column<u32>,
     },
+    /// Closed forms whose values outgrow a column's `u32` (Nim's Grundy values are the plates).
+    Wide(Wide),
+}
+
+/// A closed form of 64-bit per-plate values, and the rule that combines them.
+#[derive(Clone, Copy)]
+enum Wide {
+    /// Normal-play Grundy values, combined by exclusive or.
+    Grundy(fn(u64) -> u64),
+    /// `[g⁺, g⁻]` of plates that are all tame, combined as [`TamePairs`] does.
+    TamePairs(fn(u64) -> [u64; 2]),
+    /// Foreclosed values, combined as [`ForeclosedXor`] does.
+    Foreclosed(fn(u64) -> Foreclosed),
 }
 
 /// The per-plate numbers of one plate, for display.
@@ -360,7 +373,6 @@ impl PileSolver {
         let heap = Heap::new(&rules.operation);
         let play = rules.play;
         let n = largest_plate;
-        let misere = play == Play::Misere;
         let vanishes = matches!(&rules.operation, Operation::Octal(digits) if digits.iter().any(|&d| d & 1 != 0));
         let ends_on_inoperable = rules.compound.end() == End::SomePlateInoperable;
         if vanishes && ends_on_inoperable {
@@ -389,46 +401,66 @@ impl PileSolver {
             }
         } else if *heap.moves() == HeapMoves::Splitting {
             (split_plan(rules.compound, play)?, u64::MAX)
+        } else if n > UNBOUNDED_FROM {
+            match unbounded_plan(rules, &heap) {
+                Ok(plan) => (plan, u64::MAX),
+                Err(_) if n <= tables::MAX_TABLE => return PileSolver::tabulated(rules, &heap, n),
+                Err(Unsupported::NoTheory(why)) => {
+                    return Err(Unsupported::NoTheory(format!(
+                        "{why}; and a table up to plate {n} is larger than the fast side's limit of {} entries",
+                        tables::MAX_TABLE
+                    )));
+                }
+                Err(other) => return Err(other),
+            }
         } else {
-            let grundy = |terminal| tables::mex_table(&heap, n, MexRule::Grundy { terminal }).map(Column::Table);
-            // Both conventions' outcome bits, in one pass.
-            let outcomes = || tables::outcome_table(&heap, n).map(Column::Table);
-            let parity = |hurry| {
-                tables::parity_values(&heap, n, ParityRule { wanted: usize::from(misere), hurry }).map(Column::values)
-            };
-            let plan = match (rules.compound, play) {
-                (Compound::Disjunctive, Play::Normal) => Plan::Disjunctive { grundy: grundy(0)? },
-                (Compound::Disjunctive, Play::Misere) => {
-                    let normal = tables::mex_table(&heap, n, MexRule::Grundy { terminal: 0 })?;
-                    let misere = tables::mex_table(&heap, n, MexRule::Grundy { terminal: 1 })?;
-                    // Tame heaps have g⁺ = g⁻ or {g⁺, g⁻} = {0, 1}; where the table is small enough,
-                    // the whole genus is checked too.
-                    let pairs_untame =
-                        (0..normal.len()).find(|&x| !is_tame(normal[x].into(), misere[x].into())).map(|x| x as u64);
-                    let genus_untame = if n <= 2000 || (heap.most_options() as u64).saturating_mul(n) <= 2_000_000 {
-                        let genera = crate::genus::genus_table(&rules.operation, n)?;
-                        genera.iter().position(|genus| !genus.is_tame()).map(|x| x as u64)
-                    } else {
-                        None
-                    };
-                    let first_untame = pairs_untame.into_iter().chain(genus_untame).min();
-                    let grundy = normal.into_iter().zip(misere).map(|(g, m)| [g, m]).collect();
-                    Plan::DisjunctiveMisere { grundy: Column::Table(grundy), first_untame }
-                }
-                (Compound::Diminished, _) => {
-                    let rule = if misere { MexRule::ForeclosedMisere } else { MexRule::ForeclosedNormal };
-                    Plan::Foreclosed { values: Column::Table(tables::mex_table(&heap, n, rule)?) }
-                }
-                (Compound::Selective, Play::Normal) => Plan::Selective { outcomes: outcomes()? },
-                (Compound::Selective, Play::Misere) => Plan::SelectiveMisere { outcomes: outcomes()? },
-                (Compound::Shortened, Play::Normal) => Plan::Shortened { outcomes: outcomes()? },
-                (Compound::Shortened, Play::Misere) => Plan::ShortenedMisere { outcomes: outcomes()? },
-                (Compound::Conjunctive, _) => Plan::Conjunctive { remoteness: parity(true)? },
-                (Compound::Continued, _) => Plan::Continued { suspense: parity(false)? },
-            };
-            (plan, n)
+            return PileSolver::tabulated(rules, &heap, n);
         };
         Ok(PileSolver { rules: rules.clone(), limit, plan })
+    }
+
+    /// A solver whose per-plate columns are tables of plates `0..=n` (for operations that never
+    /// split a heap).
+    fn tabulated(rules: &RuleSet, heap: &Heap, n: u64) -> Result<PileSolver, Unsupported> {
+        let play = rules.play;
+        let misere = play == Play::Misere;
+        let grundy = |terminal| tables::mex_table(heap, n, MexRule::Grundy { terminal }).map(Column::Table);
+        // Both conventions' outcome bits, in one pass.
+        let outcomes = || tables::outcome_table(heap, n).map(Column::Table);
+        let parity = |hurry| {
+            tables::parity_values(heap, n, ParityRule { wanted: usize::from(misere), hurry }).map(Column::values)
+        };
+        let plan = match (rules.compound, play) {
+            (Compound::Disjunctive, Play::Normal) => Plan::Disjunctive { grundy: grundy(0)? },
+            (Compound::Disjunctive, Play::Misere) => {
+                let normal = tables::mex_table(heap, n, MexRule::Grundy { terminal: 0 })?;
+                let misere = tables::mex_table(heap, n, MexRule::Grundy { terminal: 1 })?;
+                // Tame heaps have g⁺ = g⁻ or {g⁺, g⁻} = {0, 1}; where the table is small enough,
+                // the whole genus is checked too.
+                let pairs_untame =
+                    (0..normal.len()).find(|&x| !is_tame(normal[x].into(), misere[x].into())).map(|x| x as u64);
+                let genus_untame = if n <= 2000 || (heap.most_options() as u64).saturating_mul(n) <= 2_000_000 {
+                    let genera = crate::genus::genus_table(&rules.operation, n)?;
+                    genera.iter().position(|genus| !genus.is_tame()).map(|x| x as u64)
+                } else {
+                    None
+                };
+                let first_untame = pairs_untame.into_iter().chain(genus_untame).min();
+                let grundy = normal.into_iter().zip(misere).map(|(g, m)| [g, m]).collect();
+                Plan::DisjunctiveMisere { grundy: Column::Table(grundy), first_untame }
+            }
+            (Compound::Diminished, _) => {
+                let rule = if misere { MexRule::ForeclosedMisere } else { MexRule::ForeclosedNormal };
+                Plan::Foreclosed { values: Column::Table(tables::mex_table(heap, n, rule)?) }
+            }
+            (Compound::Selective, Play::Normal) => Plan::Selective { outcomes: outcomes()? },
+            (Compound::Selective, Play::Misere) => Plan::SelectiveMisere { outcomes: outcomes()? },
+            (Compound::Shortened, Play::Normal) => Plan::Shortened { outcomes: outcomes()? },
+            (Compound::Shortened, Play::Misere) => Plan::ShortenedMisere { outcomes: outcomes()? },
+            (Compound::Conjunctive, _) => Plan::Conjunctive { remoteness: parity(true)? },
+            (Compound::Continued, _) => Plan::Continued { suspense: parity(false)? },
+        };
+        Ok(PileSolver { rules: rules.clone(), limit: n, plan })
     }
 
     /// The rule set.
@@ -460,6 +492,7 @@ impl PileSolver {
             | Plan::ShortenedMisere { outcomes } => outcomes.tabulate(n),
             Plan::Conjunctive { remoteness } => remoteness.tabulate(n),
             Plan::Continued { suspense } => suspense.tabulate(n),
+            Plan::Wide(_) => false,
         };
         if tabulated {
             self.limit = largest_plate;
@@ -527,6 +560,12 @@ impl PileSolver {
             }
             Plan::Conjunctive { remoteness } => PlateValue::Remoteness(get(remoteness)?.into()),
             Plan::Continued { suspense } => PlateValue::Suspense(get(suspense)?.into()),
+            Plan::Wide(Wide::Grundy(f)) => PlateValue::Grundy(f(x)),
+            Plan::Wide(Wide::TamePairs(f)) => {
+                let [normal, misere] = f(x);
+                PlateValue::GrundyPair { normal, misere }
+            }
+            Plan::Wide(Wide::Foreclosed(f)) => PlateValue::Foreclosed(f(x)),
         })
     }
 
@@ -548,6 +587,19 @@ impl PileSolver {
             Plan::ShortenedMisere { outcomes } => AnyMisereWin.combine(sum, x, bits(outcomes)?),
             Plan::Conjunctive { remoteness } => Smallest.combine(sum, x, get(remoteness)?),
             Plan::Continued { suspense } => Largest.combine(sum, x, get(suspense)?),
+            Plan::Wide(Wide::Grundy(f)) => sum.xor ^= f(x),
+            Plan::Wide(Wide::TamePairs(f)) => {
+                let [g, m] = f(x);
+                sum.xor ^= g;
+                sum.misere = m;
+                sum.all_swapped &= g != m;
+                sum.largest = sum.largest.max(x);
+            }
+            Plan::Wide(Wide::Foreclosed(f)) => match f(x) {
+                Foreclosed::Ended => sum.ended = true,
+                Foreclosed::Imminent => sum.imminent = true,
+                Foreclosed::Grundy(g) => sum.xor ^= g,
+            },
         }
         Ok(())
     }
@@ -582,6 +634,7 @@ impl PileSolver {
             Plan::ShortenedMisere { outcomes } => fold!(outcomes, AnyMisereWin),
             Plan::Conjunctive { remoteness } => fold!(remoteness, Smallest),
             Plan::Continued { suspense } => fold!(suspense, Largest),
+            Plan::Wide(_) => user.with(self),
         }
     }
 
@@ -600,6 +653,9 @@ impl PileSolver {
             Plan::ShortenedMisere { .. } => AnyMisereWin.solution(sum, misere),
             Plan::Conjunctive { .. } => Smallest.solution(sum, misere),
             Plan::Continued { .. } => Largest.solution(sum, misere),
+            Plan::Wide(Wide::Grundy(_)) => Xor.solution(sum, misere),
+            Plan::Wide(Wide::TamePairs(_)) => TamePairs { first_untame: None }.solution(sum, misere),
+            Plan::Wide(Wide::Foreclosed(_)) => ForeclosedXor.solution(sum, misere),
         }
     }
 }
@@ -751,7 +807,7 @@ impl Combine for TamePairs {
     #[inline(always)]
     fn combine(self, sum: &mut Sum, x: u64, [g, m]: [u32; 2]) {
         sum.xor ^= u64::from(g);
-        sum.misere = m;
+        sum.misere = m.into();
         sum.all_swapped &= g != m;
         sum.largest = sum.largest.max(x);
         if self.first_untame.is_some_and(|untame| x >= untame) {
@@ -763,7 +819,7 @@ impl Combine for TamePairs {
     fn solution(self, sum: &Sum, _: bool) -> Result<Solution, Unsupported> {
         if sum.plates == 1 {
             // One plate: its misère value is the table's, no theory needed.
-            Ok(grundy_solution(sum.misere.into()))
+            Ok(grundy_solution(sum.misere))
         } else if sum.untame {
             let untame = self.first_untame.unwrap_or_default();
             Err(Unsupported::NoTheory(format!(
@@ -836,7 +892,7 @@ impl Combine for SelectiveMisere {
         sum.any_first |= bits & NORMAL_WINS != 0;
         if bits & OPERABLE != 0 {
             sum.operable = sum.operable.saturating_add(1);
-            sum.misere = u32::from(bits & MISERE_WINS != 0);
+            sum.misere = u64::from(bits & MISERE_WINS != 0);
         }
     }
 
@@ -933,7 +989,7 @@ struct Sum {
     plates: usize,
     xor: u64,
     all_swapped: bool,
-    misere: u32,
+    misere: u64,
     untame: bool,
     largest: u64,
     ended: bool,
@@ -1075,9 +1131,261 @@ fn split_plan(compound: Compound, play: Play) -> Result<Plan, Unsupported> {
     })
 }
 
+/// Plates above this are answered through a proven period or a closed form where there is one,
+/// rather than by a table up to the largest plate (which would cost seconds and hundreds of MB).
+const UNBOUNDED_FROM: u64 = 1 << 20;
+
+/// The longest table searched for a period proven by the window argument.
+const PERIOD_SEARCH: usize = 1 << 20;
+
+/// A plan for plates of every size, for an operation that never splits a heap: closed forms for
+/// Nim and for `half`, periods proven by the window argument for the others; or why there is none.
+fn unbounded_plan(rules: &RuleSet, heap: &Heap) -> Result<Plan, Unsupported> {
+    let misere = rules.play == Play::Misere;
+    let parity = |hurry| ParityRule { wanted: usize::from(misere), hurry };
+    let no_theory =
+        |what: &str| Unsupported::NoTheory(format!("{rules}: no closed form or proven period is known for {what}"));
+    match &rules.operation {
+        Operation::Nim => {
+            // Nim's options of x are 0..x, so a set-based value repeats from the first plate whose
+            // value already occurred (`constant_from`); the Grundy values never repeat, and have
+            // closed forms: g⁺(x) = mex{0, …, x−1} = x; g⁻(0) = 1, g⁻(1) = mex{1} = 0, and
+            // g⁻(x) = mex{1, 0, 2, …, x−1} = x from 2 on; the misère foreclosed value of x ≥ 1 is
+            // the mex over the operable options 1..x, whose values are 0..x−1 by induction, so x − 1.
+            const SHORT: u64 = 64;
+            Ok(match (rules.compound, rules.play) {
+                (Compound::Disjunctive, Play::Normal) => Plan::Wide(Wide::Grundy(|x| x)),
+                (Compound::Disjunctive, Play::Misere) => {
+                    Plan::Wide(Wide::TamePairs(|x| [x, if x < 2 { 1 - x } else { x }]))
+                }
+                (Compound::Diminished, Play::Misere) => Plan::Wide(Wide::Foreclosed(|x| match x {
+                    0 => Foreclosed::Ended,
+                    _ => Foreclosed::Grundy(x - 1),
+                })),
+                (Compound::Diminished, Play::Normal) => Plan::Foreclosed {
+                    values: constant_from(tables::mex_table(heap, SHORT, MexRule::ForeclosedNormal)?)?,
+                },
+                (Compound::Selective, _) | (Compound::Shortened, _) => {
+                    outcome_plan(rules, constant_from(tables::outcome_table(heap, SHORT)?)?)
+                }
+                (Compound::Conjunctive, _) => {
+                    Plan::Conjunctive { remoteness: constant_from(tables::parity_table(heap, SHORT, parity(true))?)? }
+                }
+                (Compound::Continued, _) => {
+                    Plan::Continued { suspense: constant_from(tables::parity_table(heap, SHORT, parity(false))?)? }
+                }
+            })
+        }
+        Operation::Half => match (rules.compound, rules.play) {
+            // Levine, "Fractal sequences and restricted Nim" (Ars Combin. 80, 2006): taking at most
+            // half, g(2k) = k and g(2k + 1) = g(k); that is, x shifted right past its trailing ones
+            // and one more bit. (Options of 2k are k..2k−1, whose values take every value below k
+            // by induction and never k; those of 2k + 1 are k+1..2k, missing exactly g(k).)
+            (Compound::Disjunctive, Play::Normal) => {
+                Ok(Plan::Wide(Wide::Grundy(|x| x.checked_shr(x.trailing_ones() + 1).unwrap_or(0))))
+            }
+            _ => Err(no_theory(&format!("the {} compound of half", rules.compound.full_name()))),
+        },
+        operation => {
+            let Some((window, rule_period)) = crate::periodic::window_rule(operation) else {
+                return Err(no_theory("its plates"));
+            };
+            let periodic = |found: Option<(Vec<_>, u64, u64)>, what: &str| match found {
+                Some((values, start, period)) => Ok(Column::Periodic(Periodic::from_table(values, start, period))),
+                None => Err(no_theory(&format!("{what} within {PERIOD_SEARCH} plates"))),
+            };
+            let mex = |rule| window_column(|n| tables::mex_table(heap, n, rule), window, rule_period);
+            Ok(match (rules.compound, rules.play) {
+                (Compound::Disjunctive, Play::Normal) => {
+                    Plan::Disjunctive { grundy: periodic(mex(MexRule::Grundy { terminal: 0 })?, "its Grundy values")? }
+                }
+                (Compound::Disjunctive, Play::Misere) => misere_plan(rules, heap, window, rule_period)?,
+                (Compound::Diminished, _) => {
+                    let rule = if misere { MexRule::ForeclosedMisere } else { MexRule::ForeclosedNormal };
+                    Plan::Foreclosed { values: periodic(mex(rule)?, "its foreclosed values")? }
+                }
+                (Compound::Selective, _) | (Compound::Shortened, _) => {
+                    let outcomes = window_column(|n| tables::outcome_table(heap, n), window, rule_period)?;
+                    let outcomes = match outcomes {
+                        Some((values, start, period)) => Column::Periodic(Periodic::from_table(values, start, period)),
+                        None => return Err(no_theory(&format!("its outcomes within {PERIOD_SEARCH} plates"))),
+                    };
+                    outcome_plan(rules, outcomes)
+                }
+                (Compound::Conjunctive, _) | (Compound::Continued, _) => {
+                    return Err(no_theory("its remotenesses and suspense numbers, which grow with the plate"));
+                }
+            })
+        }
+    }
+}
+
+/// The selective or shortened plan of outcome bits `outcomes`.
+fn outcome_plan(rules: &RuleSet, outcomes: Column<u8>) -> Plan {
+    match (rules.compound, rules.play) {
+        (Compound::Selective, Play::Normal) => Plan::Selective { outcomes },
+        (Compound::Selective, Play::Misere) => Plan::SelectiveMisere { outcomes },
+        (Compound::Shortened, Play::Normal) => Plan::Shortened { outcomes },
+        _ => Plan::ShortenedMisere { outcomes },
+    }
+}
+
+/// The misère disjunctive plan of a window operation: pairs `[g⁺, g⁻]` and genera, periodic
+/// together (a genus is a function of its options' genera, so the window argument covers it).
+fn misere_plan(rules: &RuleSet, heap: &Heap, window: usize, rule_period: usize) -> Result<Plan, Unsupported> {
+    let rows = |n: u64| -> Result<Vec<([u32; 2], crate::genus::Genus)>, Unsupported> {
+        let normal = tables::mex_table(heap, n, MexRule::Grundy { terminal: 0 })?;
+        let misere = tables::mex_table(heap, n, MexRule::Grundy { terminal: 1 })?;
+        let genera = crate::genus::genus_table(&rules.operation, n)?;
+        Ok(normal.into_iter().zip(misere).map(|(g, m)| [g, m]).zip(genera).collect())
+    };
+    let Some((rows, start, period)) = window_column(rows, window, rule_period)? else {
+        return Err(Unsupported::NoTheory(format!(
+            "{rules}: no proven period of its Grundy values and genera within {PERIOD_SEARCH} plates"
+        )));
+    };
+    // Every plate's row is one of those held, so the first untame plate, if any, is among them.
+    let first_untame = rows
+        .iter()
+        .position(|([g, m], genus)| !is_tame((*g).into(), (*m).into()) || !genus.is_tame())
+        .map(|x| x as u64);
+    let values = rows.into_iter().map(|(pair, _)| pair).collect();
+    Ok(Plan::DisjunctiveMisere { grundy: Column::Periodic(Periodic::from_table(values, start, period)), first_untame })
+}
+
+/// The values of `table(n)` (plates `0..=n`) up to one whole period, with the period's start and
+/// length, when tables of growing length prove a period by the window argument; `None` when none
+/// up to [`PERIOD_SEARCH`] plates does.
+///
+/// The window argument: from plate `window` on, a plate's value is the same function of the
+/// `window` values before it and of the plate modulo `rule_period`. So if the table repeats
+/// with a period `p` (a multiple of `rule_period`) on `[start, len)` and
+/// `len ≥ start + p + window`, then by induction on `x` it repeats for every `x ≥ start`.
+fn window_column<T: PartialEq>(
+    table: impl Fn(u64) -> Result<Vec<T>, Unsupported>,
+    window: usize,
+    rule_period: usize,
+) -> Result<Option<(Vec<T>, u64, u64)>, Unsupported> {
+    let mut len = 1 << 12;
+    loop {
+        let values = table(len as u64 - 1)?;
+        if let Some((start, period)) = window_period(&values, window, rule_period) {
+            let mut values = values;
+            values.truncate(start + period);
+            return Ok(Some((values, start as u64, period as u64)));
+        }
+        if len >= PERIOD_SEARCH {
+            return Ok(None);
+        }
+        len *= 8;
+    }
+}
+
+/// The shortest period of `values` (a multiple of `rule_period`) that the window argument of
+/// [`window_column`] proves, with its start.
+fn window_period<T: PartialEq>(values: &[T], window: usize, rule_period: usize) -> Option<(usize, usize)> {
+    let len = values.len();
+    (1..len / 2).filter(|period| period % rule_period == 0).find_map(|period| {
+        let start = (0..len - period).rev().find(|&x| values[x + period] != values[x]).map_or(0, |x| x + 1);
+        (len >= start + period + window).then_some((start, period))
+    })
+}
+
+/// Nim's column of a value that depends only on the set of the options' values: constant from
+/// the first plate `x ≥ 1` whose value already occurred below it. (The options of `x + 1` are
+/// those of `x` and `x` itself; when `v(x)` is among `v(0..x)`, the set does not change, so
+/// neither does the value, and so on.) `None` when no value repeats in the table.
+fn constant_from<T: Copy + PartialEq>(values: Vec<T>) -> Result<Column<T>, Unsupported> {
+    match (1..values.len()).find(|&x| values[..x].contains(&values[x])) {
+        Some(x) => {
+            let mut values = values;
+            values.truncate(x + 1);
+            Ok(Column::Periodic(Periodic::from_table(values, x as u64, 1)))
+        }
+        None => Err(Unsupported::NoTheory("Nim's values here never repeat".to_string())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every rule set over `operations` in every compound and convention.
+    fn every_rule_set(operations: &[&str]) -> Vec<RuleSet> {
+        let mut rule_sets = Vec::new();
+        for operation in operations {
+            for compound in Compound::ALL {
+                for play in Play::ALL {
+                    let text = format!("{operation}/{}/{}", compound.name(), play.name());
+                    rule_sets.push(text.parse().unwrap_or_else(|e| panic!("{text}: {e}")));
+                }
+            }
+        }
+        rule_sets
+    }
+
+    /// Where a theorem extends a column to every plate, it agrees with the table computed by
+    /// definition, far past the values the period was read from (at least 4096).
+    #[test]
+    fn unbounded_plans_agree_with_tables() {
+        let operations = [
+            "nim",
+            "half",
+            "sub:1,2,3",
+            "sub:1,3,4",
+            "sub:2,5,6",
+            "sub:3,7,10",
+            "upto:4",
+            "mod:17",
+            "mod:5",
+            "octal:0.3",
+            "octal:0.31",
+            "octal:0.13",
+            "octal:0.333",
+        ];
+        let n = 40_000;
+        let mut proven = 0;
+        for rules in every_rule_set(&operations) {
+            let heap = Heap::new(&rules.operation);
+            let Ok(plan) = unbounded_plan(&rules, &heap) else { continue };
+            proven += 1;
+            let unbounded = PileSolver { rules: rules.clone(), limit: u64::MAX, plan };
+            let table = PileSolver::tabulated(&rules, &heap, n).unwrap();
+            for x in (0..=n).chain([n - 1]) {
+                assert_eq!(unbounded.plate_value(x), table.plate_value(x), "{rules}, plate {x}");
+            }
+            // Sums too: the combination of wide values is the columns' one.
+            for plates in [&[3, 5, 6][..], &[1, 1], &[n, n - 7, 2], &[0, 1, 39_999]] {
+                assert_eq!(unbounded.solve(plates), table.solve(plates), "{rules}, {plates:?}");
+            }
+        }
+        // Nim and half disjunctive normal, and every window operation outside the conjunctive
+        // compounds, must be among those extended.
+        assert!(proven >= 2 + 11 * 4 + 6, "only {proven} rule sets were extended");
+    }
+
+    /// Plates of any size are answered at once where a closed form or a proven period exists.
+    #[test]
+    fn any_u64_plate_where_a_theorem_covers_it() {
+        let top = u64::MAX;
+        let nim: RuleSet = "nim/disjunctive/normal".parse().unwrap();
+        let solution = PileSolver::new(&nim, top).unwrap().solve(&[top, 5]).unwrap();
+        assert_eq!(solution.value, Some(Value::Grundy(top ^ 5)));
+        let misere: RuleSet = "nim/disjunctive/misere".parse().unwrap();
+        assert_eq!(PileSolver::new(&misere, top).unwrap().solve(&[top, top]).unwrap().outcome, Outcome::Second);
+        let sub: RuleSet = "sub:1,3,4/disjunctive/normal".parse().unwrap();
+        // sub:1,3,4 has period 7: 0 1 0 1 2 3 2.
+        let solver = PileSolver::new(&sub, 1_000_000_000_000).unwrap();
+        assert_eq!(
+            solver.plate_value(1_000_000_000_000).unwrap(),
+            PlateValue::Grundy([0, 1, 0, 1, 2, 3, 2][1_000_000_000_000 % 7])
+        );
+        assert_eq!(solver.limit(), u64::MAX);
+        // Remoteness grows with the plate: refused at once, saying why.
+        let conjunctive: RuleSet = "sub:1,3,4/conjunctive/normal".parse().unwrap();
+        let error = PileSolver::new(&conjunctive, top).unwrap_err().to_string();
+        assert!(error.contains("grow with the plate") && error.contains("limit"), "{error}");
+    }
 
     fn solve(rules: &str, plates: &[u64]) -> Result<Solution, Unsupported> {
         let rules: RuleSet = rules.parse().unwrap();
