@@ -27,6 +27,7 @@ pub mod problem;
 pub mod runner;
 pub mod shrink;
 pub mod solve;
+pub mod stress;
 pub mod table;
 pub mod verify;
 

@@ -305,7 +305,11 @@ fn record<S: Subject>(subject: &mut S, report: &mut Report, case: &S::Case, verd
         }
         Verdict::Failed(error) => {
             report.status = Status::Error;
-            report.error = Some(format!("{}: {error}", subject.case_text(case)));
+            // A case of one line names where; a whole input (several lines) would not read as one.
+            let text = subject.case_text(case);
+            let text = text.trim_end();
+            report.error =
+                Some(if text.is_empty() || text.contains('\n') { error } else { format!("{text}: {error}") });
             return false;
         }
     }

@@ -55,7 +55,11 @@ pub enum Minimality {
         /// How many smaller cases were tried.
         tried: usize,
     },
-    /// The search was cut short (by the budget or the deadline); only the greedy fixed point
+    /// Every candidate of the greedy step (each item removed, each number lowered) was tried
+    /// on the final case and none fails, but smaller cases are too many to try them all: the
+    /// case is minimal for one edit at a time ("1-minimal" in delta debugging's terms).
+    FixedPoint,
+    /// The search was cut short (by the budget or the deadline); only a case on the way down
     /// is known.
     Unknown,
 }
@@ -68,6 +72,9 @@ impl std::fmt::Display for Minimality {
             Minimality::Bounded { bound, tried } => {
                 write!(f, "no smaller failing case with numbers ≤ {bound} (all {tried} tried)")
             }
+            Minimality::FixedPoint => f.write_str(
+                "1-minimal: no single removal or smaller number fails (smaller cases are too many to try all)",
+            ),
             Minimality::Unknown => f.write_str("a local minimum (the search for smaller cases was cut short)"),
         }
     }
@@ -137,7 +144,11 @@ pub fn shrink<C: Shrink, F>(
             Some(smaller) => (magnitude, smaller),
             None => match largest_bound_below(&shrunk.case, magnitude, limits.below) {
                 Some(found) if !found.1.is_empty() => found,
-                _ => break 'search,
+                _ => {
+                    // The greedy step reached its fixed point: every candidate was tried.
+                    shrunk.minimality = Minimality::FixedPoint;
+                    break 'search;
+                }
             },
         };
         let mut smallest: Option<(C, F)> = None;

@@ -506,3 +506,78 @@ fn bench_times_both_sides_of_each_entry() {
     assert!(std::fs::read_to_string(&plot).unwrap().contains("pack:1,0,0,0: oracle"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A directory with the scripts of a problem the catalog does not have: the sum of `n`
+/// numbers (`n`, then the numbers on one line). The brute force checks its input; the
+/// solution adds one too many for every number of 100 or more.
+fn sum_problem() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-stress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scripts = [
+        (
+            "gen.sh",
+            "awk -v s=\"$1\" 'BEGIN { srand(s); n = 1 + int(rand() * 8); print n; line = \"\"; \
+             for (i = 0; i < n; i++) line = line (i ? \" \" : \"\") int(rand() * 1000); print line }'\n",
+        ),
+        (
+            "brute.sh",
+            "awk 'NR == 1 { n = $1 } NR == 2 { if (NF != n) exit 1; s = 0; for (i = 1; i <= NF; i++) s += $i; \
+             print s } END { if (NR != 2) exit 1 }'\n",
+        ),
+        ("sol.sh", "awk 'NR == 2 { s = 0; for (i = 1; i <= NF; i++) { s += $i; if ($i >= 100) s += 1 }; print s }'\n"),
+        ("crash.sh", "echo 'segfault at line 42' >&2; exit 139\n"),
+    ];
+    for (name, text) in scripts {
+        std::fs::write(dir.join(name), format!("#!/bin/sh\n{text}")).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn generic_duel_shrinks_a_planted_bug_of_any_problem() {
+    let dir = sum_problem();
+    let script = |name: &str| format!("sh {}", dir.join(name).display());
+    let (generator, brute, solution) = (script("gen.sh"), script("brute.sh"), script("sol.sh"));
+    let args = ["duel", "--generator", &generator, "--brute", &brute, "--against", &solution, "--seed", "7"];
+    let output = grundy(&args, "");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}{}", stderr(&output));
+    // The true minimum: one number, the smallest that is wrong. Removing the number alone is
+    // rejected by the brute force (the count would be wrong); the count goes down with it.
+    assert!(text.contains("minimal input") && text.contains("\n1\n100\nexpected (brute force):\n100\n"), "{text}");
+    assert!(text.contains("verdict: wrong answer: line 1: expected `100`, found `101`"), "{text}");
+    let replay = text.lines().find_map(|line| line.strip_prefix("replay: ")).expect("a replay line");
+    assert!(replay.contains("--input"), "{replay}");
+    // The replay judges the saved input alone, with the same verdict.
+    let saved = text.lines().find_map(|line| line.strip_prefix("saved: ")).unwrap();
+    let replayed = grundy(&["duel", "--brute", &brute, "--against", &solution, "--input", saved], "");
+    assert_eq!(replayed.status.code(), Some(1));
+    assert!(stdout(&replayed).contains("FAILED: wrong answer on the input of"), "{}", stdout(&replayed));
+    // The brute force against itself holds.
+    let held =
+        grundy(&["duel", "--generator", &generator, "--brute", &brute, "--against", &brute, "--cases", "10"], "");
+    assert!(held.status.success() && stdout(&held).starts_with("held: 10 inputs"), "{}", stdout(&held));
+    // A crash shows the program's stderr; a missing program is a usage error.
+    let crash = grundy(&["duel", "--generator", &generator, "--brute", &brute, "--against", &script("crash.sh")], "");
+    let text = stdout(&crash);
+    assert!(text.contains("runtime error") && text.contains("segfault at line 42"), "{text}");
+    fails_with(
+        &["duel", "--generator", &generator, "--brute", &brute, "--against", "./no-such-program"],
+        "",
+        "could not be run (exit 127)",
+    );
+    fails_with(&["duel", "--brute", &brute, "--against", &solution], "", "--brute needs --generator");
+    fails_with(&["duel", "pack", "--brute", &brute, "--against", &solution], "", "cannot be used with");
+}
+
+#[test]
+fn bare_grundy_prints_help_and_typos_get_suggestions() {
+    let bare = grundy(&[], "");
+    assert!(bare.status.success() && stdout(&bare).contains("Usage: grundy"), "{}", stdout(&bare));
+    fails_with(&["chek"], "", "a similar subcommand exists: 'check'");
+    fails_with(&["solve", "nim", "3", "--mesire"], "", "a similar argument exists: '--misere'");
+    for command in ["check", "solve", "verify", "duel", "table", "pack", "problem", "bench", "list"] {
+        let help = grundy(&[command, "--help"], "");
+        assert!(stdout(&help).contains("Example"), "grundy {command} --help has no example");
+    }
+}

@@ -9,7 +9,13 @@ use grundy::catalog::{self, Entry};
 
 use super::{seconds, write_stdout};
 
+const EXAMPLES: &str = "Examples:
+  grundy bench --only pack:1,0,0,0
+  grundy bench --budget 5 --json > bench.json
+  grundy bench --plot bench.svg";
+
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Only these entries (repeatable), e.g. `--only pack:1,0,0,0`.
     #[arg(long, value_name = "NAME")]

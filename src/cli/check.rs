@@ -12,7 +12,14 @@ use serde_json::json;
 
 use super::{deadline, random_seed, seconds, write_stdout};
 
+const EXAMPLES: &str = "Examples:
+  grundy check                                  # every entry, exhaustive then 200 random cases
+  grundy check --only pack:1,0,0,0 --cases 5000 --seed 42
+  grundy check --budget 60 --junit report.xml   # CI: one minute of random cases
+  grundy check --shard 0/4 --json               # one of four CI runners";
+
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Seed of the random cases (default: drawn at random, and printed).
     #[arg(long)]

@@ -10,17 +10,29 @@ use grundy::catalog::pile::Piles;
 use grundy::catalog::{self, ContestEntry};
 use grundy::check::{Plan, Shard, Status};
 use grundy::duel::{DuelReport, Program, Run};
+use grundy::stress::Programs;
 use grundy_rules::RuleSet;
 
 use super::{deadline, random_seed, seconds, write_stdout};
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The problem (see `grundy list`).
-    problem: String,
+    /// The catalog problem (see `grundy list`); leave it out to bring your own problem with
+    /// --generator and --brute.
+    #[arg(required_unless_present = "brute")]
+    problem: Option<String>,
     /// The program to test, run through `sh -c` with the input on stdin.
     #[arg(long, value_name = "CMD")]
     against: String,
+    /// Your own problem: the command that writes one random input, run with a seed as its last
+    /// argument (`CMD 1234`).
+    #[arg(long, value_name = "CMD", requires = "brute", conflicts_with_all = ["problem", "rules"])]
+    generator: Option<String>,
+    /// Your own problem: the trusted (slow) solution whose output is expected. An input it
+    /// rejects (non-zero exit, time-out) is not a valid input, so shrinking never goes there.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["problem", "rules"])]
+    brute: Option<String>,
     /// Seed of the random inputs (default: drawn at random, and printed).
     #[arg(long)]
     seed: Option<u64>,
@@ -47,11 +59,19 @@ pub struct Args {
     json: bool,
 }
 
+const EXAMPLES: &str = "Examples:
+  grundy duel pack --against ./a.out
+  grundy duel pack --rules 2,1,0,1 --against 'python3 sol.py' --cases 1000 --timeout 1
+  grundy duel wythoff --against ./a.out --input failing.txt
+  grundy duel --generator './gen' --brute './brute' --against './sol' --cases 500";
+
 /// Inputs longer than this are summarised in the text report, not printed.
 const SHOWN_INPUT: usize = 2048;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let problem: Box<dyn ContestEntry> = match (&args.rules, args.problem.as_str()) {
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let Some(name) = args.problem.clone() else { return run_generic(args, seed) };
+    let problem: Box<dyn ContestEntry> = match (&args.rules, name.as_str()) {
         (Some(code), "pack") => {
             let rules: RuleSet = format!("pack:{code}").parse()?;
             Box::new(Piles::pack(Some(rules)))
@@ -62,8 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let program = Program { command: args.against.clone(), timeout: Duration::from_secs_f64(args.timeout) };
-    let seed = args.seed.unwrap_or_else(random_seed);
-    let mut report = match &args.input {
+    let report = match &args.input {
         Some(path) => {
             let input = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
             problem.duel_input(&program, &input)?
@@ -81,20 +100,59 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             report
         }
     };
+    let rules = args.rules.as_ref().map(|code| format!(" --rules {code}")).unwrap_or_default();
+    let command = format!("grundy duel {name}{rules} --against {}", grundy::shell_quote(&args.against));
+    finish(&args, &problem.name(), &command, report, seed)
+}
+
+/// `grundy duel --generator G --brute B --against P`: any problem, brought by the user.
+fn run_generic(args: Args, seed: u64) -> anyhow::Result<ExitCode> {
+    let timeout = Duration::from_secs_f64(args.timeout);
+    let program = |command: &str| Program { command: command.to_string(), timeout };
+    let Some(brute) = &args.brute else { bail!("a duel needs a catalog problem, or --generator and --brute") };
+    if args.generator.is_none() && args.input.is_none() {
+        bail!("--brute needs --generator (or --input FILE, to judge one saved input)");
+    }
+    let programs = Programs {
+        generator: args.generator.as_deref().map(program),
+        brute: program(brute),
+        against: program(&args.against),
+    };
+    let report = match &args.input {
+        Some(path) => {
+            let input = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+            grundy::stress::stress_input(&programs, &input)
+        }
+        None => {
+            let plan =
+                Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: false, shard: Shard::WHOLE };
+            let bar = if !args.json && std::io::stderr().is_terminal() {
+                indicatif::ProgressBar::new(args.cases)
+            } else {
+                indicatif::ProgressBar::hidden()
+            };
+            let report = grundy::stress::stress(&programs, &plan, &|n| bar.inc(n));
+            bar.finish_and_clear();
+            report
+        }
+    };
+    let command =
+        format!("grundy duel --brute {} --against {}", grundy::shell_quote(brute), grundy::shell_quote(&args.against));
+    finish(&args, "generated", &command, report, seed)
+}
+
+/// Saves the failing input, sets the replay command (`command --input FILE`) and prints the
+/// report.
+fn finish(args: &Args, name: &str, command: &str, mut report: DuelReport, seed: u64) -> anyhow::Result<ExitCode> {
     if report.report.status == Status::Error {
         bail!("{}", report.report.error.clone().unwrap_or_default());
     }
     let replay = if let Some(failure) = &mut report.failure {
-        let path = grundy::failures::save("duel", &problem.name(), &failure.input)?;
+        let path = grundy::failures::save("duel", name, &failure.input)?;
         if let Some(copy) = &args.save {
             std::fs::write(copy, &failure.input).with_context(|| format!("writing {}", copy.display()))?;
         }
-        let replay = format!(
-            "grundy duel {} --against {} --input {}",
-            args.problem,
-            grundy::shell_quote(&args.against),
-            grundy::shell_quote(&path.display().to_string())
-        );
+        let replay = format!("{command} --input {}", grundy::shell_quote(&path.display().to_string()));
         failure.saved = Some(path);
         if let Some(counterexample) = &mut report.report.counterexample {
             counterexample.replay = replay.clone();
@@ -106,7 +164,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         write_stdout((serde_json::to_string_pretty(&report)? + "\n").as_bytes())?;
     } else {
-        write_stdout(text(&report, seed, replay.as_deref()).as_bytes())?;
+        let given = args.input.as_ref().map(|path| path.display().to_string());
+        write_stdout(text(&report, seed, given.as_deref(), replay.as_deref()).as_bytes())?;
     }
     Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
@@ -120,11 +179,17 @@ fn shown(input: &str) -> String {
     format!("{head}… ({} lines, {} bytes in all)\n", input.lines().count(), input.len())
 }
 
-fn text(duel: &DuelReport, seed: u64, replay: Option<&str>) -> String {
+/// The text report; `given` is the input file judged instead of random inputs.
+fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>) -> String {
     let report = &duel.report;
     let tried = report.exhaustive + report.random;
     let mut text = String::new();
     match (&duel.failure, report.status) {
+        (None, Status::Ok) if given.is_some() => {
+            text.push_str(&format!("held: the input of {}\n", given.unwrap_or_default()))
+        }
+        (None, Status::Ok) if report.sides.0 == "brute force" => text
+            .push_str(&format!("held: {tried} inputs, the program's output the brute force's on each, seed {seed}\n")),
         (None, Status::Ok) => text.push_str(&format!(
             "held: {tried} inputs ({} answered by the oracle, the rest by the fast side), seed {seed}\n",
             duel.by_oracle
@@ -139,8 +204,13 @@ fn text(duel: &DuelReport, seed: u64, replay: Option<&str>) -> String {
         }
         (Some(failure), _) => {
             let counterexample = report.counterexample.as_ref();
-            text.push_str(&format!("FAILED: {} after {tried} inputs (seed {seed})\n", failure.run.kind()));
-            if let Some(c) = counterexample {
+            match given {
+                Some(path) => text.push_str(&format!("FAILED: {} on the input of {path}\n", failure.run.kind())),
+                None => text.push_str(&format!("FAILED: {} after {tried} inputs (seed {seed})\n", failure.run.kind())),
+            }
+            if given.is_some() {
+                text.push_str("input:\n");
+            } else if let Some(c) = counterexample {
                 text.push_str(&format!("minimal input (shrunk in {} steps; {}):\n", c.shrink_steps, c.minimality));
             } else {
                 text.push_str("input:\n");

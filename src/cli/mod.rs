@@ -85,26 +85,29 @@ enum Command {
     /// Grundy values of single heaps, with the period and whether a theorem proves it.
     Table(table::Args),
     /// Solve Game Pack's contest input from stdin (`A B C D T`, then T lines `n x1 … xn`).
+    #[command(after_help = "Example:\n  printf '1 0 0 0 2\\n2 3 4\\n1 4\\n' | grundy pack")]
     Pack,
     /// Solve a catalog problem's contest input from stdin.
     Problem(problem::Args),
     /// Time the fast side against the oracle, entry by entry, and where each stops scaling.
     Bench(bench::Args),
     /// List operations, compounds, problems and registry entries, with their syntax.
+    #[command(after_help = "Example:\n  grundy list | less")]
     List,
 }
 
 /// Runs the command line; returns the process exit code (0 fine, 1 a failed check, 2 an error).
 pub fn main() -> ExitCode {
+    if std::env::args_os().len() == 1 {
+        // Bare `grundy`: the help, as `grundy --help` prints it.
+        let _ = <Cli as clap::CommandFactory>::command().print_help();
+        return ExitCode::SUCCESS;
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => error.exit(), // --help, --version
         Err(error) => {
-            // clap's first line says what is wrong; the usage it adds is one `--help` away.
-            let rendered = error.to_string();
-            let what: Vec<&str> = rendered.lines().take_while(|line| !line.trim().is_empty()).map(str::trim).collect();
-            let what = what.join(" ");
-            eprintln!("grundy: error: {} (see grundy --help)", what.trim_start_matches("error: "));
+            eprintln!("grundy: error: {} (see grundy --help)", clap_error_line(&error.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -135,6 +138,20 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
         cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// clap's error on one line: its first paragraph (what is wrong) and its tips ("a similar
+/// argument exists: '--misere'"); the usage it adds is one `--help` away.
+fn clap_error_line(rendered: &str) -> String {
+    let mut paragraphs = rendered.split("\n\n").map(str::trim).filter(|paragraph| !paragraph.is_empty());
+    let what = paragraphs.next().unwrap_or_default().trim_start_matches("error: ");
+    let tips: Vec<&str> = paragraphs.filter(|paragraph| paragraph.starts_with("tip:")).collect();
+    let mut line = one_line(what);
+    for tip in tips {
+        line.push_str("; ");
+        line.push_str(&one_line(tip));
+    }
+    line
 }
 
 /// Text on one line: runs of white space become one space.

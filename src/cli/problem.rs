@@ -8,7 +8,12 @@ use grundy::catalog;
 
 use super::write_stdout;
 
+const EXAMPLES: &str = "Examples:
+  echo '3 5' | grundy problem wythoff
+  grundy problem candy < input.txt";
+
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The problem (see `grundy list`).
     pub name: String,

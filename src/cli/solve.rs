@@ -11,7 +11,15 @@ use serde_json::json;
 
 use super::{game_rules, write_stdout};
 
+const EXAMPLES: &str = "Examples:
+  grundy solve nim 3 5 6
+  grundy solve sub:1,3,4 --misere 7 12
+  grundy solve sub:1,2,3/conjunctive 10 11 --json
+  grundy solve pack:2,1,0,1 4 4 9 --oracle --dot graph.dot
+  echo 'digraph { a -> b -> c -> a; c -> d }' | grundy solve geography --start a -";
+
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D (see `grundy list`); or `geography`.
     game: String,

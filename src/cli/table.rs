@@ -9,7 +9,13 @@ use grundy::table::{self, Table};
 use grundy_rules::{Play, RuleSet};
 use serde_json::json;
 
+const EXAMPLES: &str = "Examples:
+  grundy table octal:0.07 --upto 200 --period
+  grundy table sub:1,3,4 --misere --upto 40
+  grundy table sub:2,5,6 --upto 100 --plot values.svg --overlay-misere";
+
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The operation (a whole game's text is accepted; its compound is ignored).
     game: String,

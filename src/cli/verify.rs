@@ -7,8 +7,15 @@ use serde_json::json;
 
 use super::{deadline, game_rules, random_seed, seconds, write_stdout};
 
+const EXAMPLES: &str = "Examples:
+  grundy verify sub:1,2,3 --value 'x % 4'
+  grundy verify upto:3 --value 'x % (m + 1)'
+  grundy verify nim --wins 'p.reduce(|a, b| a ^ b, 0) != 0'
+  grundy verify sub:1,2,3 --value 'x % 4' --case 13   # one case, as a report prints it";
+
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("guess").required(true).args(["value", "wins"])))]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D.
     game: String,
