@@ -82,23 +82,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let program = Program { command: args.against.clone(), timeout: Duration::from_secs_f64(args.timeout) };
-    let report = match &args.input {
-        Some(path) => {
-            let input = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-            problem.duel_input(&program, &input)?
-        }
-        None => {
-            let plan =
-                Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: false, shard: Shard::WHOLE };
-            let bar = if !args.json && std::io::stderr().is_terminal() {
-                indicatif::ProgressBar::new(args.cases)
-            } else {
-                indicatif::ProgressBar::hidden()
-            };
-            let report = problem.duel(&program, &plan, &|n| bar.inc(n));
-            bar.finish_and_clear();
-            report
-        }
+    let report = match given_input(&args)? {
+        Some(input) => problem.duel_input(&program, &input)?,
+        None => with_progress(&args, seed, |plan, progress| problem.duel(&program, plan, progress)),
     };
     let rules = args.rules.as_ref().map(|code| format!(" --rules {code}")).unwrap_or_default();
     let command = format!("grundy duel {name}{rules} --against {}", grundy::shell_quote(&args.against));
@@ -118,27 +104,34 @@ fn run_generic(args: Args, seed: u64) -> anyhow::Result<ExitCode> {
         brute: program(brute),
         against: program(&args.against),
     };
-    let report = match &args.input {
-        Some(path) => {
-            let input = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-            grundy::stress::stress_input(&programs, &input)
-        }
-        None => {
-            let plan =
-                Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: false, shard: Shard::WHOLE };
-            let bar = if !args.json && std::io::stderr().is_terminal() {
-                indicatif::ProgressBar::new(args.cases)
-            } else {
-                indicatif::ProgressBar::hidden()
-            };
-            let report = grundy::stress::stress(&programs, &plan, &|n| bar.inc(n));
-            bar.finish_and_clear();
-            report
-        }
+    let report = match given_input(&args)? {
+        Some(input) => grundy::stress::stress_input(&programs, &input),
+        None => with_progress(&args, seed, |plan, progress| grundy::stress::stress(&programs, plan, progress)),
     };
     let command =
         format!("grundy duel --brute {} --against {}", grundy::shell_quote(brute), grundy::shell_quote(&args.against));
     finish(&args, "generated", &command, report, seed)
+}
+
+/// The input of `--input FILE`, if given.
+fn given_input(args: &Args) -> anyhow::Result<Option<String>> {
+    args.input
+        .as_ref()
+        .map(|path| std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display())))
+        .transpose()
+}
+
+/// Runs a duel of random inputs under the plan of `args`, with a progress bar on a terminal.
+fn with_progress(args: &Args, seed: u64, duel: impl FnOnce(&Plan, &dyn Fn(u64)) -> DuelReport) -> DuelReport {
+    let plan = Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: false, shard: Shard::WHOLE };
+    let bar = if !args.json && std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(args.cases)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let report = duel(&plan, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    report
 }
 
 /// Saves the failing input, sets the replay command (`command --input FILE`) and prints the
