@@ -28,7 +28,8 @@ pub fn run_entries(
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(entry) = entries.get(index) else { break };
-                    let report = entry.check(plan, &|n| progress(n));
+                    let plan = fair_share(plan, entries.len() - index, workers);
+                    let report = entry.check(&plan, &|n| progress(n));
                     let mut guard = results.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                     guard.0[index] = Some(report);
                     // Hand over every report that is next in order.
@@ -54,6 +55,19 @@ pub fn run_entries(
         .collect()
 }
 
+/// The plan of an entry that starts now with `left` entries (itself included) still to start
+/// on `workers` threads: its random cases stop at an equal share of the time left, so that a
+/// `--budget` gives every entry random cases, not the first ones all of it.
+fn fair_share(plan: &Plan, left: usize, workers: usize) -> Plan {
+    let mut plan = plan.clone();
+    if let Some(deadline) = plan.deadline {
+        let now = std::time::Instant::now();
+        let share = deadline.saturating_duration_since(now).mul_f64(workers as f64 / left.max(1) as f64);
+        plan.deadline = Some((now + share).min(deadline));
+    }
+    plan
+}
+
 /// A counter of cases shared by the workers.
 #[derive(Debug, Default)]
 pub struct CaseCounter(AtomicU64);
@@ -75,8 +89,8 @@ pub fn report_lines(report: &Report) -> String {
         report.exhaustive,
         report.random
     );
-    if report.random < report.random_asked && report.status.passed() {
-        text.push_str(&format!(" (of {} asked)", report.random_asked));
+    if report.random < report.random_asked {
+        text.push_str(&format!(" (of {} asked: the time budget ran out)", report.random_asked));
     }
     if report.declined > 0 {
         text.push_str(&format!("  declined {}", report.declined));

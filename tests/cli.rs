@@ -581,3 +581,23 @@ fn bare_grundy_prints_help_and_typos_get_suggestions() {
         assert!(stdout(&help).contains("Example"), "grundy {command} --help has no example");
     }
 }
+
+/// A time budget is shared: every entry gets random cases, and says it got fewer than asked.
+#[test]
+fn check_budget_is_shared_among_entries() {
+    let args = ["check", "--budget", "2", "--cases", "100000000", "--no-exhaustive", "--seed", "1"];
+    let entries = ["pack:0,0,0,0", "pack:1,0,0,0", "pack:4,2,1,1", "wythoff", "candy"];
+    let mut args: Vec<&str> = args.to_vec();
+    for entry in entries {
+        args.extend(["--only", entry]);
+    }
+    let output = grundy(&args, "");
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    for entry in entries {
+        let line = text.lines().find(|line| line.starts_with(entry)).unwrap_or_else(|| panic!("{entry}: {text}"));
+        let random: u64 = line.split("random").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+        assert!(random > 0, "{line}");
+        assert!(line.contains("(of 100000000 asked: the time budget ran out)"), "{line}");
+    }
+}
