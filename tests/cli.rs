@@ -601,3 +601,28 @@ fn check_budget_is_shared_among_entries() {
         assert!(line.contains("(of 100000000 asked: the time budget ran out)"), "{line}");
     }
 }
+
+/// verify checks the range asked for, or fails saying what it could not check.
+#[test]
+fn verify_never_overclaims_its_range() {
+    // Wrong only at 100: caught with --upto 300, at 100, marked minimal.
+    let caught = grundy(&["verify", "sub:1,2,3", "--value", "if x == 100 { 99 } else { x % 4 }", "--upto", "300"], "");
+    let text = stdout(&caught);
+    assert_eq!(caught.status.code(), Some(1), "{text}");
+    assert!(text.contains("counterexample: x = 100:") && text.contains("minimal"), "{text}");
+    // Splitting heaps: the oracle reaches 45; asked for 300, the run says so first and fails.
+    let values = "0,0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5,2,2,3,3,0,1,1,3,0,2,1,1,0,4,5,2,7,4,0,1,1,2,0,3,1,1,0,3,3";
+    let formula = format!("let t = [{values}]; t[x]");
+    let short = grundy(&["verify", "octal:0.07", "--value", &formula, "--upto", "300"], "");
+    let text = stdout(&short);
+    assert_eq!(short.status.code(), Some(1), "{text}");
+    assert!(text.starts_with("note: octal:0.07 splits heaps"), "{text}");
+    assert!(text.contains("held: every single plate 0..=45"), "{text}");
+    assert!(text.contains("INCOMPLETE: plates up to 300 were asked for; only plates up to 45 were checked"), "{text}");
+    // On the defaults, the reachable range is the run: it holds.
+    let held = grundy(&["verify", "octal:0.07", "--value", &formula], "");
+    assert!(held.status.success(), "{}", stdout(&held));
+    // A formula error is a usage error with its column.
+    fails_with(&["verify", "nim", "--value", "y + 1"], "", "column 1");
+    fails_with(&["verify", "nim", "--value", "x +* 2"], "", "column");
+}

@@ -37,12 +37,13 @@ pub struct Args {
     /// Random cases after the exhaustive ones.
     #[arg(long, default_value_t = 1000)]
     cases: u64,
-    /// With --value: every single plate up to this is checked.
-    #[arg(long, default_value_t = 2000)]
-    upto: u64,
-    /// With --value: random plates go up to this.
-    #[arg(long, default_value_t = 10_000)]
-    largest: u64,
+    /// With --value: every single plate up to this is checked [default: 2000]. Asked for
+    /// explicitly, a range the oracle cannot reach fails the run (exit 1) after what it checked.
+    #[arg(long)]
+    upto: Option<u64>,
+    /// With --value: random plates go up to this [default: 10000; as --upto when asked for].
+    #[arg(long)]
+    largest: Option<u64>,
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time: Option<f64>,
@@ -64,10 +65,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let formula = Formula::new(text, variables)?;
     let mut out = String::new();
+    // A range asked for that the oracle cannot reach, said when the run ends.
+    let mut short_of = None;
     let report = if let Some(case) = &args.case {
         verify::verify_case(&rules, &formula, variables, case)?
     } else if variables == Variables::Plate {
-        let range = verify::value_range(&rules, args.upto, args.largest);
+        let range = verify::value_range(&rules, args.upto.unwrap_or(2000), args.largest.unwrap_or(10_000));
+        if (args.upto.is_some() || args.largest.is_some()) && !range.notes.is_empty() {
+            let asked = args.largest.unwrap_or(0).max(args.upto.unwrap_or(0));
+            short_of =
+                Some(format!("plates up to {asked} were asked for; only plates up to {} were checked", range.largest));
+        }
         if !args.json {
             // Said before the work: what was asked for and cannot be checked.
             range.notes.iter().for_each(|note| out.push_str(&format!("note: {note}\n")));
@@ -103,9 +111,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 out.push_str(&format!("saved: {}\n", path.display()));
             }
         }
+        if let (Some(short), None) = (&short_of, &report.counterexample) {
+            out.push_str(&format!("INCOMPLETE: {short}\n"));
+        }
         write_stdout(out.as_bytes())?;
     }
-    Ok(if report.counterexample.is_some() {
+    Ok(if report.counterexample.is_some() || (short_of.is_some() && report.stopped.is_none()) {
         ExitCode::from(1)
     } else if let Some(stopped) = &report.stopped {
         if !args.json {
