@@ -31,8 +31,8 @@
 //! becomes constant once a value repeats; `g⁺ = x`, `g⁻`, misère foreclosed `x − 1`) and for
 //! `half` (Levine's `g(2k) = k`, `g(2k + 1) = g(k)`), and periods proven by the window argument
 //! for the other operations that leave one heap (a table of up to 2^20 plates that repeats on
-//! more than the longest move proves the period). Remotenesses and suspense numbers grow with
-//! the plate and are not extended; what no theorem extends is tabulated up to the plate, or
+//! more than the longest move proves the period; remotenesses and suspense numbers, which grow,
+//! by an even step each period). What no theorem extends is tabulated up to the plate, or
 //! refused with the reason past [`tables::MAX_TABLE`].
 //!
 //! ```
