@@ -627,29 +627,59 @@ pub fn read(mut source: impl std::io::Read) -> anyhow::Result<PackInput> {
     let mut reader = PackReader::default();
     let mut buffer = vec![0u8; 1 << 20];
     let mut filled = 0;
+    let mut consumed = 0u64;
+    let most = most_kept_bytes();
     loop {
         let read = match source.read(&mut buffer[filled..]) {
             Ok(read) => read,
             Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(anyhow::Error::new(error).context("reading the pack input")),
         };
+        let scanned = filled;
         filled += read;
+        if consumed + filled as u64 > most {
+            anyhow::bail!("{}", over_budget(most));
+        }
         if read == 0 {
             reader.feed(&buffer[..filled])?;
             return Ok(reader.finish()?);
         }
-        // Feed up to the last white space; keep the unfinished token for the next piece.
-        match buffer[..filled].iter().rposition(u8::is_ascii_whitespace) {
-            Some(cut) => {
+        // Feed up to the last white space; keep the unfinished token for the next piece. Only
+        // the new bytes are scanned (the kept ones hold no white space), so a long token costs
+        // linear time, and one longer than any number stops the read.
+        match buffer[scanned..filled].iter().rposition(u8::is_ascii_whitespace) {
+            Some(at) => {
+                let cut = scanned + at;
                 reader.feed(&buffer[..=cut])?;
                 buffer.copy_within(cut + 1..filled, 0);
                 filled -= cut + 1;
+                consumed += cut as u64 + 1;
             }
-            None if filled == buffer.len() => buffer.resize(buffer.len() * 2, 0),
+            None if filled > MOST_TOKEN => anyhow::bail!(
+                "pack input: a token of more than {MOST_TOKEN} bytes from byte {consumed}, where a number has at most 20 digits"
+            ),
             None => {}
         }
     }
 }
+
+/// Most bytes of input whose plates are kept: each plate takes at least two bytes of input and
+/// at most four of memory (or eight, when its ten or more digits take eleven), each game at
+/// least four bytes and eight of memory; so what is kept is under four times the input, which
+/// must fit in the memory budget (`--max-memory`).
+fn most_kept_bytes() -> u64 {
+    crate::problem::memory_budget() as u64 / 4
+}
+
+fn over_budget(most: u64) -> String {
+    format!(
+        "pack input: more than {most} bytes, whose plates would not fit in the memory budget (--max-memory {})",
+        grundy_oracle::engine::human_bytes(crate::problem::memory_budget())
+    )
+}
+
+/// Longest unfinished token [`read`] keeps: longer than any number, by far.
+const MOST_TOKEN: usize = 1 << 16;
 
 /// Answers the pack input on standard input into `out`: mapped into memory when it is a file
 /// (and then, when long, read and answered on two threads), read a piece at a time otherwise.
@@ -713,6 +743,7 @@ pub fn solve(input: &[u8]) -> anyhow::Result<Vec<u8>> {
 pub fn solve_to(input: &[u8], out: &mut impl Write) -> anyhow::Result<()> {
     match stream(input) {
         Some(parts) => write_wins(&parts, out),
+        None if input.len() as u64 > most_kept_bytes() => anyhow::bail!("{}", over_budget(most_kept_bytes())),
         None => out.write_all(&answer(&parse(input)?)?),
     }
     .context("writing the answers")

@@ -158,6 +158,9 @@ pub fn geography(text: &str, start: Option<&str>, oracle: Option<Budget>) -> Res
             ("oracle", engine.solve(&start)?.outcome)
         }
         None => {
+            if let Some(reason) = grundy_fast::games::geography::too_large(&game) {
+                return Err(Error::usage(format!("graph: {reason}")));
+            }
             let method = if named.graph.bipartition().is_some() { "hopcroft-karp" } else { "general matching" };
             (method, grundy_fast::games::geography::outcome_auto(&game))
         }

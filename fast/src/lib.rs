@@ -88,4 +88,32 @@ pub enum Unsupported {
         /// The largest plate asked for.
         size: u64,
     },
+    /// The time budget ([`set_deadline`]) ran out while a table grew toward a period.
+    #[error(
+        "the time budget ran out with the table computed to heap {reached} (of {wanted} asked) and no period \
+         proven; give it more time with --time"
+    )]
+    OutOfTime {
+        /// How far the table got.
+        reached: u64,
+        /// How far it was to go.
+        wanted: u64,
+    },
+}
+
+static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+
+/// Sets the wall-time budget of the tables that grow toward a period (single heaps of octal
+/// games and other operations with no closed form): past `deadline` they stop with
+/// [`Unsupported::OutOfTime`]. `None` (the default) sets no budget.
+pub fn set_deadline(deadline: Option<std::time::Instant>) {
+    *DEADLINE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = deadline;
+}
+
+/// Whether the budget of [`set_deadline`] runs out within `ahead` from now.
+pub(crate) fn out_of_time_in(ahead: std::time::Duration) -> bool {
+    DEADLINE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .is_some_and(|deadline| std::time::Instant::now() + ahead >= deadline)
 }

@@ -9,7 +9,8 @@
 //!   ([`crate::octal`]). Long tables use the sparse-space method ([`crate::sparse::Sparse`]) once
 //!   a mask makes at most a quarter of the first values rare; the table grows by doubling, and
 //!   jumps to the length that would prove a period as soon as its tail repeats.
-//! * Anything else (Nim, `half`, `split`, hexadecimal codes): a period seen at least three times
+//! * `split`: its closed form `g(x) = (x − 1) mod 2` ([`crate::split`]) proves period 2 from 1.
+//! * Anything else (Nim, `half`, hexadecimal codes): a period seen at least three times
 //!   is reported, with `proven: false`.
 
 use grundy_rules::{Operation, Play};
@@ -53,6 +54,8 @@ enum Proof {
     Window { window: usize, rule_period: usize },
     /// Guy–Smith, last non-zero digit at `t`.
     GuySmith { t: usize },
+    /// A closed form's period, proven with the form (`split`: `g(x) = (x − 1) mod 2`).
+    Closed { start: usize, period: usize },
     /// No theorem.
     None,
 }
@@ -75,6 +78,10 @@ fn proof_for(operation: &Operation, play: Play) -> Proof {
         return Proof::Window { window, rule_period };
     }
     match operation {
+        Operation::Split => {
+            let (start, period) = crate::split::GRUNDY_PERIODIC;
+            Proof::Closed { start: start as usize, period: period as usize }
+        }
         Operation::Octal(digits) if play == Play::Normal && digits.iter().all(|&d| d & 8 == 0) => {
             Proof::GuySmith { t: octal::last_digit(digits) }
         }
@@ -90,6 +97,9 @@ fn period_of(values: &[u32], proof: &Proof) -> (Option<Period>, bool) {
             period % rule_period == 0 && len >= preperiod + period + window
         }),
         Proof::GuySmith { t } => octal::prove_period(values, *t),
+        Proof::Closed { start, period } => {
+            (len >= start + period).then_some(Period { preperiod: *start, period: *period })
+        }
         Proof::None => None,
     };
     match proven {
@@ -115,7 +125,15 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
     let mut upto = n.min(1023);
     let mut values: Vec<u32> = Vec::new();
     let mut sparse: Option<Sparse> = None;
+    // How long the last step took: the next one, half as long again in heaps, is expected to
+    // take at most 2.25 times as long (the plain method is quadratic), and is not started when
+    // that would pass the time budget.
+    let mut last_step = std::time::Duration::ZERO;
     loop {
+        if !values.is_empty() && crate::out_of_time_in(last_step.mul_f64(2.25)) {
+            return Err(Unsupported::OutOfTime { reached: values.len() as u64 - 1, wanted: n });
+        }
+        let step_started = std::time::Instant::now();
         match operation {
             Operation::Octal(digits) if splits => {
                 let three_heaps = digits.iter().any(|&d| d & 8 != 0);
@@ -152,6 +170,7 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
             _ => values = tables::mex_table(&heap, upto, MexRule::Grundy { terminal })?,
         }
         let (period, proven) = period_of(&values, &proof);
+        last_step = step_started.elapsed();
         if proven || upto == n {
             return Ok(HeapTable { values, period, proven });
         }
@@ -164,7 +183,10 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
             (Some(c), Proof::Window { window, .. }) => c.preperiod + c.period + window,
             _ => 0,
         };
-        upto = n.min((wanted as u64).max(upto.saturating_mul(2).saturating_add(1)));
+        // Long tables grow by half at a time, so that a step never takes much longer than the
+        // time budget's check between steps allows.
+        let step = if upto < 1 << 16 { upto.saturating_add(1) } else { upto / 2 };
+        upto = n.min((wanted as u64).max(upto.saturating_add(step)));
     }
 }
 

@@ -99,17 +99,24 @@ impl Default for Budget {
     }
 }
 
-/// Half of the machine's physical memory (from `/proc/meminfo`), or 4 GiB when it cannot be
-/// read.
+/// Half of the memory this process may have: the least of the machine's physical memory
+/// (`/proc/meminfo`), the process's address-space limit (`ulimit -v`, from `/proc/self/limits`)
+/// and its control group's limit (`/sys/fs/cgroup/memory.max`); 4 GiB when none can be read.
 pub fn default_memory() -> usize {
     static MEMORY: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *MEMORY.get_or_init(|| {
-        let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let read = |path: &str| std::fs::read_to_string(path).ok();
+        let physical = read("/proc/meminfo").and_then(|text| {
             let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
             let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
             kib.checked_mul(1024)
         });
-        total.map_or(4 << 30, |bytes| bytes / 2)
+        let address_space = read("/proc/self/limits").and_then(|text| {
+            let line = text.lines().find(|line| line.starts_with("Max address space"))?;
+            line.trim_start_matches("Max address space").split_whitespace().next()?.parse::<usize>().ok()
+        });
+        let control_group = read("/sys/fs/cgroup/memory.max").and_then(|text| text.trim().parse::<usize>().ok());
+        [physical, address_space, control_group].into_iter().flatten().min().map_or(4 << 30, |bytes| bytes / 2)
     })
 }
 

@@ -127,7 +127,11 @@ impl Contest for GeographyProblem {
             edges.push((u as usize - 1, v as usize - 1));
         }
         tokens.finish(&format!("the {count} edges"))?;
-        Ok(vec![Geography::new(vertices as usize, start as usize - 1, edges).map_err(|e| tokens.error(e.0))?])
+        let game = Geography::new(vertices as usize, start as usize - 1, edges).map_err(|e| tokens.error(e.0))?;
+        if let Some(reason) = grundy_fast::games::geography::too_large(&game) {
+            return Err(tokens.error(reason));
+        }
+        Ok(vec![game])
     }
 
     fn write(&self, cases: &[Geography]) -> Result<String, String> {

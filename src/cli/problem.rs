@@ -19,6 +19,10 @@ pub struct Args {
     pub name: String,
 }
 
+/// Most bytes of a catalog problem's input: the largest valid one (geography's 10^7 edges of
+/// vertices up to 10^6) takes under 160 MiB.
+const MOST_INPUT: u64 = 256 << 20;
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.name == "pack" {
         // Game Pack reads its input in place (a file on stdin is mapped) and answers as it reads.
@@ -32,7 +36,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow!("unknown problem `{}`; known problems: {}", args.name, known.join(", "))
     })?;
     let mut input = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut input).context("reading standard input")?;
+    let stdin = std::io::Read::take(std::io::stdin().lock(), MOST_INPUT + 1);
+    std::io::Read::read_to_end(&mut { stdin }, &mut input).context("reading standard input")?;
+    if input.len() as u64 > MOST_INPUT {
+        anyhow::bail!(
+            "{} input: more than {} MiB on standard input, more than any valid input has",
+            problem.name(),
+            MOST_INPUT >> 20
+        );
+    }
     write_stdout(problem.solve_text(&input)?.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

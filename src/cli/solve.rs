@@ -47,12 +47,17 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Wall-time budget for tables that grow toward a period (games with no closed form):
+    /// past it, the command stops saying how far it got.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
+    time: f64,
     /// For `geography`: the start node (a DOT node's name, or an edge list's vertex number).
     #[arg(long, value_name = "NODE")]
     start: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    grundy_fast::set_deadline(super::deadline(Some(args.time)));
     let budget =
         Budget { max_states: args.max_states, max_moves: args.max_moves, max_bytes: grundy::problem::memory_budget() };
     if args.game == "geography" {

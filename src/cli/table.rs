@@ -32,6 +32,10 @@ pub struct Args {
     /// Print JSON: {"game", "values", "preperiod", "period", "proven", "computed_to"}.
     #[arg(long)]
     json: bool,
+    /// Wall-time budget for tables that grow toward a period (games with no closed form):
+    /// past it, the command stops saying how far it got.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
+    time: f64,
     /// Also draw the values as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -47,10 +51,14 @@ pub struct Args {
 /// Most rows (and columns) of a map of pairs.
 const MOST_PAIRS: u64 = 1000;
 
+/// Most values a table prints (about 80 MB of text).
+const MOST_PRINTED: u64 = 10_000_000;
+
 /// How far `--period` computes when no `--upto` is given.
 const PERIOD_SEARCH: u64 = 10_000_000;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    grundy_fast::set_deadline(super::deadline(Some(args.time)));
     if args.pairs {
         return pairs(&args);
     }
@@ -88,6 +96,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let upto = args.upto.expect("clap requires --upto without --period");
+    if upto >= MOST_PRINTED {
+        anyhow::bail!(
+            "--upto {upto} would print {} values; a table prints at most {MOST_PRINTED} (--period finds the period alone)",
+            u128::from(upto) + 1
+        );
+    }
     let table = table::compute(&rules.operation, play, upto)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
