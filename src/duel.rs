@@ -285,6 +285,17 @@ impl<I: Shrink + PartialEq> Shrink for DuelInput<I> {
     }
 }
 
+/// Longest a shrink of a program's failure takes when the run has no `--time`: each try runs
+/// the program, up to its time limit (a failure by time-out pays it on every try).
+pub const SHRINK_SECONDS: u64 = 60;
+
+/// When shrinking a failure found now must stop: at the run's deadline, or [`SHRINK_SECONDS`]
+/// from now, whichever is first.
+pub fn shrink_deadline(run_deadline: Option<Instant>) -> Instant {
+    let cap = Instant::now() + Duration::from_secs(SHRINK_SECONDS);
+    run_deadline.map_or(cap, |deadline| deadline.min(cap))
+}
+
 /// Inputs one in this many are large.
 const LARGE_ONE_IN: u32 = 5;
 
@@ -401,7 +412,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
     }
 
     fn shrink_limits(&self) -> Limits {
-        Limits { tries: 400, below: 200, deadline: self.deadline }
+        Limits { tries: 400, below: 200, deadline: Some(shrink_deadline(self.deadline)) }
     }
 }
 

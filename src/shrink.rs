@@ -235,20 +235,42 @@ pub fn smaller_integers(x: u64, low: u64) -> Vec<u64> {
     values
 }
 
-/// Smaller sequences: halves dropped, then single items dropped (while at least `fewest`
-/// remain), then each item replaced by one of its `smaller` values.
+/// Most items held by the candidates of one case, in all: a case of `n` items gets at most
+/// `MOST_CANDIDATE_ITEMS / n` candidates (and at least 16), so that a long case (a duel's large
+/// input) costs memory linear in its length, not quadratic. The greedy search restarts from
+/// each smaller case, whose candidates then go finer.
+pub const MOST_CANDIDATE_ITEMS: usize = 1 << 22;
+
+/// How many candidates a case of `n` items gets.
+pub fn candidate_budget(n: usize) -> usize {
+    (MOST_CANDIDATE_ITEMS / n.max(1)).max(16)
+}
+
+/// Smaller sequences: runs of items dropped — halves, quarters, … down to single items (while
+/// at least `fewest` remain) — then every item at its smallest value at once, then each item
+/// replaced by one of its `smaller` values; at most [`candidate_budget`] of them.
 pub fn sequence_candidates<T: Clone>(items: &[T], fewest: usize, smaller: impl Fn(&T) -> Vec<T>) -> Vec<Vec<T>> {
     let mut candidates = Vec::new();
     let n = items.len();
-    if n >= 2 && n / 2 >= fewest {
-        candidates.push(items[..n / 2].to_vec());
-        candidates.push(items[n / 2..].to_vec());
-    }
-    if n > fewest {
-        for i in 0..n {
-            let mut fewer = items.to_vec();
-            fewer.remove(i);
-            candidates.push(fewer);
+    let most = candidate_budget(n);
+    // Halves, then single items when they fit the budget; else every run length down to the
+    // shortest that fits.
+    let halving = std::iter::successors(Some(n.div_ceil(2)), |&size| (size > 1).then(|| size.div_ceil(2)));
+    let sizes: Vec<usize> = match n {
+        0 => Vec::new(),
+        1 | 2 => vec![1],
+        _ if n + 2 <= most => vec![n.div_ceil(2), 1],
+        _ => halving.collect(),
+    };
+    for size in sizes {
+        if n <= fewest || candidates.len() + n.div_ceil(size) > most {
+            break;
+        }
+        for start in (0..n).step_by(size) {
+            let end = (start + size).min(n);
+            if n - (end - start) >= fewest {
+                candidates.push([&items[..start], &items[end..]].concat());
+            }
         }
     }
     // Every item at its smallest value at once: cheap, and often enough when the items' values
@@ -258,8 +280,11 @@ pub fn sequence_candidates<T: Clone>(items: &[T], fewest: usize, smaller: impl F
         let smallest = items.iter().zip(&smaller_values).map(|(item, values)| values.first().unwrap_or(item).clone());
         candidates.push(smallest.collect());
     }
-    for (i, values) in smaller_values.into_iter().enumerate() {
+    'items: for (i, values) in smaller_values.into_iter().enumerate() {
         for value in values {
+            if candidates.len() >= most {
+                break 'items;
+            }
             let mut changed = items.to_vec();
             changed[i] = value;
             candidates.push(changed);

@@ -120,9 +120,13 @@ impl Shrink for TextCase {
         if self.error.is_some() {
             return out;
         }
+        let most = shrink::candidate_budget(self.tokens());
         // 1. Runs of whole lines; a count of the lines (all, or all but a header) goes down too.
         let n = self.lines.len();
         for size in chunk_sizes(n) {
+            if out.len() + n.div_ceil(size) > most {
+                break;
+            }
             for start in (0..n).step_by(size) {
                 let mut case = self.clone();
                 case.lines.drain(start..(start + size).min(n));
@@ -134,6 +138,9 @@ impl Shrink for TextCase {
         for (i, line) in self.lines.iter().enumerate() {
             let k = line.len();
             for size in chunk_sizes(k) {
+                if out.len() + k.div_ceil(size) > most {
+                    break;
+                }
                 for start in (0..k).step_by(size) {
                     let mut case = self.clone();
                     case.lines[i].drain(start..(start + size).min(k));
@@ -143,8 +150,11 @@ impl Shrink for TextCase {
             }
         }
         // 3. Smaller numbers, one at a time.
-        for ((i, j), x) in self.numbers() {
+        'numbers: for ((i, j), x) in self.numbers() {
             for smaller in shrink::smaller_integers(x, 0) {
+                if out.len() >= most {
+                    break 'numbers;
+                }
                 let mut case = self.clone();
                 case.lines[i][j] = Token::Number(smaller);
                 out.push(case);
@@ -288,7 +298,7 @@ impl Subject for StressSubject<'_> {
     }
 
     fn shrink_limits(&self) -> Limits {
-        Limits { tries: 3000, below: 0, deadline: self.deadline }
+        Limits { tries: 3000, below: 0, deadline: Some(duel::shrink_deadline(self.deadline)) }
     }
 }
 

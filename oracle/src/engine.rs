@@ -116,6 +116,9 @@ pub fn default_memory() -> usize {
             line.trim_start_matches("Max address space").split_whitespace().next()?.parse::<usize>().ok()
         });
         let control_group = read("/sys/fs/cgroup/memory.max").and_then(|text| text.trim().parse::<usize>().ok());
+        // Address space holds more than the memory used (thread stacks, allocator reservations):
+        // a quarter of it, against half of real memory.
+        let address_space = address_space.map(|bytes| bytes / 2);
         [physical, address_space, control_group].into_iter().flatten().min().map_or(4 << 30, |bytes| bytes / 2)
     })
 }

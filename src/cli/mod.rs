@@ -98,6 +98,14 @@ enum Command {
 
 /// Runs the command line; returns the process exit code (0 fine, 1 a failed check, 2 an error).
 pub fn main() -> ExitCode {
+    // glibc reserves 64 MiB of address space for each malloc arena, up to eight per core, as
+    // threads come and go (a duel starts three per run): under `ulimit -v` that reservation,
+    // not the memory used, was what ran out. Four arenas serve two rayon pools well enough.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a tuning parameter of the allocator, before any thread starts.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 4);
+    }
     if std::env::args_os().len() == 1 {
         // Bare `grundy`: the help, as `grundy --help` prints it.
         let _ = <Cli as clap::CommandFactory>::command().print_help();

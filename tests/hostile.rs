@@ -1,0 +1,319 @@
+//! Hostile use, class by class: every bad flag, input, program and request ends with the exit
+//! code it should have — for errors, 2 and exactly one line on stderr — with no panic, no abort
+//! and no hang, under a memory limit (`ulimit -v`) and a time limit for each class.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Address space each run may use (KiB for `ulimit -v`): 3 GiB.
+const MEMORY_KIB: u64 = 3 << 20;
+
+/// One class of hostile use.
+struct Class {
+    /// What is tried.
+    name: &'static str,
+    /// The arguments of `grundy`.
+    args: &'static [&'static str],
+    /// A shell command whose output is the standard input (empty: none).
+    stdin: &'static str,
+    /// The exit code: 2 for a usage error or a budget, 1 for a failed check.
+    code: i32,
+    /// Text the one line on stderr (code 2), or stdout (otherwise), must contain.
+    says: &'static str,
+    /// Seconds it may take, budgets included.
+    seconds: u64,
+}
+
+const fn class(
+    name: &'static str,
+    args: &'static [&'static str],
+    stdin: &'static str,
+    code: i32,
+    says: &'static str,
+    seconds: u64,
+) -> Class {
+    Class { name, args, stdin, code, says, seconds }
+}
+
+const CLASSES: &[Class] = &[
+    // Flags out of range.
+    class("duration 1e300", &["check", "--budget", "1e300"], "", 2, "a duration is more than 0", 5),
+    class("duration inf", &["verify", "nim", "--value", "x", "--time", "inf"], "", 2, "a duration", 5),
+    class("duration NaN", &["duel", "pack", "--against", "cat", "--timeout", "NaN"], "", 2, "a duration", 5),
+    class("duration negative", &["solve", "nim", "3", "--time", "-1"], "", 2, "a duration", 5),
+    class("duration zero", &["table", "nim", "--upto", "5", "--time", "0"], "", 2, "a duration", 5),
+    class("count not a number", &["check", "--cases", "many"], "", 2, "invalid value", 5),
+    class("count negative", &["check", "--cases", "-1"], "", 2, "'-1'", 5),
+    class("shard past its count", &["check", "--shard", "3/2"], "", 2, "shard", 5),
+    class("shard count zero", &["check", "--shard", "0/0"], "", 2, "shard", 5),
+    class("memory too small", &["--max-memory", "1K", "list"], "", 2, "a memory budget is 1M", 5),
+    class("memory too large", &["--max-memory", "9999999T", "list"], "", 2, "a memory budget", 5),
+    class("memory not a size", &["--max-memory", "lots", "list"], "", 2, "not a size", 5),
+    class("plate past u64", &["solve", "nim", "18446744073709551616"], "", 2, "plate", 5),
+    class("plate negative", &["solve", "nim", "-3"], "", 2, "", 5),
+    class("unknown game", &["solve", "chess", "3"], "", 2, "chess", 5),
+    class("unknown problem", &["problem", "tetris"], "", 2, "unknown problem", 5),
+    class("typo'd command", &["chek"], "", 2, "similar subcommand", 5),
+    class("junit path unwritable", &["check", "--junit", "/nonexistent/dir/report.xml"], "", 2, "JUnit report", 5),
+    class("unknown check entry", &["check", "--only", "no-such-entry"], "", 2, "no-such-entry", 5),
+    class("malformed check case", &["check", "--only", "wythoff", "--case", "1 2 3 x"], "", 2, "", 5),
+    // Requests that would grow without end.
+    class("table of 10^12 values", &["table", "split", "--upto", "1000000000000"], "", 2, "prints at most", 5),
+    class("table with no period, huge", &["table", "octal:0.6", "--period", "--time", "2"], "", 2, "time budget", 5),
+    class("solve with no period, huge", &["solve", "octal:0.6", "1000000000", "--time", "2"], "", 2, "time budget", 5),
+    class("Grundy's game far out", &["solve", "grundy", "100000000"], "", 2, "no known period", 5),
+    class(
+        "oracle on one plate of 10^6",
+        &["solve", "nim", "--oracle", "--max-moves", "5000000", "1000000"],
+        "",
+        2,
+        "move budget",
+        10,
+    ),
+    class(
+        "oracle on eight plates of 40",
+        &[
+            "--max-memory",
+            "512M",
+            "solve",
+            "nim",
+            "--oracle",
+            "--max-moves",
+            "20000000",
+            "40",
+            "40",
+            "40",
+            "40",
+            "40",
+            "40",
+            "40",
+            "40",
+        ],
+        "",
+        2,
+        "budget",
+        30,
+    ),
+    class(
+        "oracle past memory: lock",
+        &["--max-memory", "1G", "check", "--only", "lock", "--case", "00000"],
+        "",
+        2,
+        "memory budget",
+        20,
+    ),
+    class(
+        "oracle past memory: cutting",
+        &["--max-memory", "1G", "check", "--only", "cutting", "--case", "200x200"],
+        "",
+        2,
+        "memory budget",
+        20,
+    ),
+    class("oracle past its reach: coins", &["check", "--only", "coins", "--case", "60 30"], "", 2, "at most", 10),
+    // Formulas that loop or grow.
+    class("formula loops", &["verify", "nim", "--value", "loop { }", "--case", "3"], "", 1, "Too many operations", 10),
+    class(
+        "formula doubles a string",
+        &["verify", "nim", "--value", "let s = \"ab\"; loop { s += s; }", "--case", "3"],
+        "",
+        1,
+        "",
+        10,
+    ),
+    class(
+        "formula doubles an array",
+        &["verify", "nim", "--value", "let a = [1]; loop { a += a; }", "--case", "3"],
+        "",
+        1,
+        "",
+        10,
+    ),
+    class(
+        "formula deep recursion",
+        &["verify", "nim", "--value", "fn f(n) { f(n + 1) } f(x)", "--case", "3"],
+        "",
+        1,
+        "",
+        10,
+    ),
+    class("formula of the wrong type", &["verify", "nim", "--value", "\"a string\""], "", 2, "not an integer", 5),
+    class("formula syntax", &["verify", "nim", "--value", "x +* 2"], "", 2, "column", 5),
+    // Contest inputs: malformed, endless, too large.
+    class("pack letters", &["pack"], "printf 'a b c d e\\n'", 2, "line 1, token 1", 5),
+    class("pack negative plate", &["pack"], "printf '0 0 0 0 1\\n1 -4\\n'", 2, "line 2, token 2", 5),
+    class(
+        "pack number past u64",
+        &["pack"],
+        "printf '0 0 0 0 1\\n1 99999999999999999999999\\n'",
+        2,
+        "line 2, token 2",
+        5,
+    ),
+    class("pack endless token", &["pack"], "yes 1 | tr -d '\\n'", 2, "token of more than", 5),
+    class(
+        "pack endless games",
+        &["--max-memory", "256M", "pack"],
+        "echo '1 0 0 0 1000000000000'; yes '1 5'",
+        2,
+        "memory budget",
+        10,
+    ),
+    class("pack declares 10^12 plates", &["pack"], "printf '1 0 0 0 1\\n1000000000000 5\\n'", 2, "", 5),
+    class("problem endless stdin", &["problem", "candy"], "yes 1", 2, "more than 256 MiB", 10),
+    class("problem endless token", &["problem", "wythoff"], "echo 1; yes 1 | tr -d '\\n'", 2, "", 10),
+    class("problem malformed", &["problem", "wythoff"], "echo '1 2 x'", 2, "wythoff input line 1, token 3", 5),
+    class(
+        "geography: a huge general graph",
+        &["problem", "geography"],
+        "awk 'BEGIN { n = 200001; print n, n, 1; for (i = 1; i <= n; i++) print i, (i % n) + 1 }'",
+        2,
+        "not bipartite",
+        10,
+    ),
+    class("geography: start past the graph", &["problem", "geography"], "echo '3 1 4'; echo '1 2'", 2, "start", 5),
+    class(
+        "DOT nested deep",
+        &["solve", "geography", "-"],
+        "awk 'BEGIN { printf \"graph {\"; for (i = 0; i < 100000; i++) printf \"{\"; print \"}\" }'",
+        2,
+        "nested",
+        5,
+    ),
+    class("DOT unterminated quote", &["solve", "geography", "-"], "echo 'graph { \"a -- b }'", 2, "DOT graph", 5),
+    class(
+        "DOT missing start",
+        &["solve", "geography", "--start", "zz", "-"],
+        "echo 'graph { a -- b }'",
+        2,
+        "no node named",
+        5,
+    ),
+    class(
+        "edge list --start out of range",
+        &["solve", "geography", "--start", "9", "-"],
+        "printf '2 1 1\\n1 2\\n'",
+        2,
+        "--start",
+        5,
+    ),
+    // Hostile programs in a duel.
+    class(
+        "duel: a flood of output",
+        &["duel", "wythoff", "--against", "yes", "--cases", "3", "--seed", "1"],
+        "",
+        1,
+        "output limit",
+        30,
+    ),
+    class(
+        "duel: a child holding the pipe",
+        &["duel", "wythoff", "--against", "(sleep 60 &); echo 1", "--cases", "2", "--seed", "1", "--timeout", "1"],
+        "",
+        1,
+        "FAILED",
+        30,
+    ),
+    class(
+        "duel: a program that sleeps",
+        &["duel", "wythoff", "--against", "sleep 60", "--cases", "1", "--timeout", "1"],
+        "",
+        1,
+        "time limit",
+        30,
+    ),
+    class(
+        "duel: no such program",
+        &["duel", "wythoff", "--against", "./no-such-program"],
+        "",
+        2,
+        "could not be run",
+        10,
+    ),
+];
+
+/// Runs one class under the memory limit; returns (exit code, stdout, stderr, seconds).
+fn run(class: &Class) -> (Option<i32>, String, String, f64) {
+    let binary = env!("CARGO_BIN_EXE_grundy");
+    let quoted: Vec<String> = std::iter::once(binary)
+        .chain(class.args.iter().copied())
+        .map(|arg| format!("'{}'", arg.replace('\'', "'\\''")))
+        .collect();
+    let run = format!("ulimit -v {MEMORY_KIB}; exec {}", quoted.join(" "));
+    let script =
+        if class.stdin.is_empty() { format!("{run} < /dev/null") } else { format!("({}) | ({run})", class.stdin) };
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(&script).stdout(Stdio::piped()).stderr(Stdio::piped());
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let started = Instant::now();
+    let mut child = command.spawn().expect("sh runs");
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let out = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stdout.by_ref().take(1 << 20).read_to_end(&mut text);
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    let err = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stderr.by_ref().take(1 << 20).read_to_end(&mut text);
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    let limit = Duration::from_secs(class.seconds + 1);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break Some(status);
+        }
+        if started.elapsed() > limit {
+            // SAFETY: the group is the child's own.
+            unsafe { libc::killpg(child.id() as libc::pid_t, libc::SIGKILL) };
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let (stdout, stderr) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+    (status.and_then(|status| status.code()), stdout, stderr, seconds)
+}
+
+#[test]
+fn every_hostile_class_ends_as_it_should() {
+    let mut failures = Vec::new();
+    for class in CLASSES {
+        let (code, stdout, stderr, seconds) = run(class);
+        let mut wrong = Vec::new();
+        if seconds > (class.seconds + 1) as f64 {
+            wrong.push(format!("took {seconds:.1} s, more than {} s", class.seconds));
+        }
+        if code != Some(class.code) {
+            wrong.push(format!("exit {code:?}, not {}", class.code));
+        }
+        for sign in ["panicked", "RUST_BACKTRACE", "memory allocation", "stack overflow", "Aborted"] {
+            if stderr.contains(sign) {
+                wrong.push(format!("stderr shows `{sign}`"));
+            }
+        }
+        let said = if class.code == 2 {
+            if stderr.lines().count() != 1 || !stderr.starts_with("grundy: error: ") {
+                wrong.push("stderr is not one `grundy: error:` line".to_string());
+            }
+            &stderr
+        } else {
+            &stdout
+        };
+        if !said.contains(class.says) {
+            wrong.push(format!("does not say `{}`", class.says));
+        }
+        if !wrong.is_empty() {
+            failures.push(format!(
+                "{}: {}\n  stderr: {}\n  stdout: {}",
+                class.name,
+                wrong.join("; "),
+                stderr.trim(),
+                stdout.lines().take(3).collect::<Vec<_>>().join(" / ")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} classes failed:\n{}", failures.len(), CLASSES.len(), failures.join("\n"));
+}
