@@ -169,3 +169,55 @@ fn every_registry_entry_passes_check() {
     });
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// An octal move that takes a whole heap leaves a plate of 0 in every compound, so the per-plate
+/// theories of the compounds that end when some plate is inoperable cover every octal code: the
+/// fast side declines nothing there, and agrees with the oracle.
+fn vanishing_heap_is_answered(
+    seed: u64,
+    compound: Compound,
+    play: Play,
+    plates: Vec<u64>,
+) -> Result<(), TestCaseError> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let operation = loop {
+        let operation = Piles::random_operation(&mut rng);
+        if matches!(&operation, Operation::Octal(digits) if digits.iter().any(|&d| d & 1 != 0)) {
+            break operation;
+        }
+    };
+    let rules = RuleSet::new(operation, compound, play);
+    let position = Position::new(plates).unwrap();
+    let shared = session(&rules);
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    match check.judge(&PilePosition { rules: rules.clone(), position: position.clone() }) {
+        Verdict::Agree => Ok(()),
+        other => Err(TestCaseError::fail(format!("{rules} on {position}: {other:?}"))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #[test]
+    fn vanishing_heaps_match_oracle_in_compounds_that_end_on_an_inoperable_plate(
+        seed in any::<u64>(),
+        compound in prop::sample::select(vec![Compound::Diminished, Compound::Shortened, Compound::Conjunctive]),
+        play in prop::sample::select(Play::ALL.to_vec()),
+        plates in prop::collection::vec(0u64..=7, 1..=3),
+    ) {
+        vanishing_heap_is_answered(seed, compound, play, plates)?;
+    }
+}
+
+/// The example of the changelog: in `octal:0.7` (Kayles-like, one token taken, leaving 0, 1 or 2
+/// heaps) under the conjunctive compound, `5 6` changed outcome when a heap taken whole became an
+/// empty plate that ends the game. Both sides now agree on it.
+#[test]
+fn conjunctive_octal_with_vanishing_heaps_matches_oracle() {
+    let rules: RuleSet = "octal:0.7/conjunctive".parse().unwrap();
+    let shared = session(&rules);
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    let case = PilePosition { rules: rules.clone(), position: Position::new(vec![5, 6]).unwrap() };
+    assert_eq!(check.judge(&case), Verdict::Agree);
+}

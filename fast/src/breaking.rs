@@ -5,8 +5,9 @@
 //! position is judged by (ONAG ch. 14), applied one level down, so each heap's value follows from
 //! smaller heaps' values by definition. Quadratic in the largest heap (cubic with bit 8).
 //!
-//! A heap that vanishes (bit 1) is a heap of 0 under compounds that end when no plate can move;
-//! under those that end when some plate cannot, it is not, and the solver declines such codes.
+//! A heap taken whole (bit 1) leaves a plate of 0 tokens, which is inoperable, in every compound
+//! (the rules say so): under the compounds that end when some plate is inoperable, that move ends
+//! the game, and the value of a heap of 0 says so.
 
 use crate::Unsupported;
 use crate::moves::octal_is_operable;
@@ -110,7 +111,7 @@ pub(crate) fn table(digits: &[u8], n: u64, rule: Rule) -> Result<Vec<u32>, Unsup
         for (take, &digit) in digits.iter().enumerate().take_while(|&(take, _)| take <= x) {
             let rest = x - take;
             if digit & 1 != 0 && rest == 0 {
-                options.push(combine(&[0])); // the heap is gone: no plate left, like a heap of 0
+                options.push(combine(&[0])); // the heap taken whole leaves a plate of 0
             }
             if digit & 2 != 0 && rest > 0 {
                 options.push(combine(&[rest]));

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use grundy_rules::{Compound, End, Foreclosed, Operation, Outcome, Play, RuleSet, Solution, Value};
+use grundy_rules::{Compound, Foreclosed, Operation, Outcome, Play, RuleSet, Solution, Value};
 
 use crate::Unsupported;
 use crate::breaking;
@@ -361,17 +361,6 @@ impl PileSolver {
         let play = rules.play;
         let n = largest_plate;
         let misere = play == Play::Misere;
-        let vanishes = matches!(&rules.operation, Operation::Octal(digits) if digits.iter().any(|&d| d & 1 != 0));
-        let ends_on_inoperable = rules.compound.end() == End::SomePlateInoperable;
-        if vanishes && ends_on_inoperable {
-            // A vanished heap is no plate at all, not an inoperable one: it does not end the game,
-            // and no per-heap value expresses that under these compounds.
-            return Err(Unsupported::NoTheory(format!(
-                "in {rules}, a heap can vanish (an octal digit with bit 1), which no per-heap value of the {} \
-                 compound accounts for",
-                rules.compound.full_name()
-            )));
-        }
         let (plan, limit) = if let (Operation::Octal(_), HeapMoves::Splitting) = (&rules.operation, heap.moves()) {
             octal_plan(rules, n)?
         } else if rules.operation == Operation::Grundy {
