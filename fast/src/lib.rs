@@ -39,6 +39,7 @@ pub mod factor;
 pub mod games;
 pub mod genus;
 pub mod matching;
+pub mod misere;
 mod moves;
 pub mod octal;
 pub mod periodic;

@@ -20,10 +20,19 @@ pub struct Args {
     /// and print the pre-period, the period and whether it is proven, without the values.
     #[arg(long)]
     period: bool,
-    /// Misère values (a heap that cannot move has value 1).
+    /// Misère values (a heap that cannot move has value 1). For octal games that split heaps
+    /// they are values of whole positions, computed by definition as far as --seconds and
+    /// --max-states allow; the table says how far it got.
     #[arg(long)]
     misere: bool,
-    /// Print JSON: {"game", "values", "preperiod", "period", "proven", "computed_to"}.
+    /// With --misere on a game that splits heaps: the time limit in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    seconds: f64,
+    /// With --misere on a game that splits heaps: most positions to memoise (about 50 bytes each).
+    #[arg(long, value_name = "N", default_value_t = grundy_fast::periodic::MISERE_POSITIONS)]
+    max_states: usize,
+    /// Print JSON: {"game", "values", "preperiod", "period", "proven", "computed_to"}, and "stopped"
+    /// when a budget ended the table early.
     #[arg(long)]
     json: bool,
     /// Also draw the values as an SVG chart into this file.
@@ -82,7 +91,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let upto = args.upto.expect("clap requires --upto without --period");
-    let table = table::compute(&rules.operation, play, upto)?;
+    if !(args.seconds >= 0.0 && args.seconds <= 1e9) {
+        anyhow::bail!("--seconds must be a number of seconds between 0 and 10^9, not {}", args.seconds);
+    }
+    let budget = table::MisereBudget { max_positions: args.max_states, seconds: args.seconds };
+    let table = table::compute_within(&rules.operation, play, upto, budget)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
         write_json(&mut out, &table)?
@@ -92,7 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     out.flush().context("writing standard output")?;
     if let Some(path) = &args.plot {
         let misere = match args.overlay_misere {
-            true => Some(table::compute(&rules.operation, Play::Misere, upto)?),
+            true => Some(table::compute_within(&rules.operation, Play::Misere, table.upto, budget)?),
             false => None,
         };
         let picture = grundy::plot::table(&table, misere.as_ref())?;
@@ -160,6 +173,9 @@ fn write_json(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
         table.values.proven,
         table.values.computed_to()
     )?;
+    if let Some(stopped) = &table.stopped {
+        write!(out, ",\"stopped\":{}", json!(stopped))?;
+    }
     if let Some(genera) = &table.genera {
         let written: Vec<String> = genera.iter().map(ToString::to_string).collect();
         write!(out, ",\"genus\":{},\"first_untame\":{}", json!(written), json!(table.first_untame()))?;
@@ -182,6 +198,9 @@ fn write_text(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
         None => writeln!(out, "period: none found")?,
     }
     writeln!(out, "proven: {}\ncomputed to: {}", table.values.proven, table.values.computed_to())?;
+    if let Some(stopped) = &table.stopped {
+        writeln!(out, "incomplete: {stopped}")?;
+    }
     if let Some(genera) = &table.genera {
         let written: Vec<String> = genera.iter().take(40).map(ToString::to_string).collect();
         writeln!(out, "genus (heaps 0..{}): {}", written.len() - 1, written.join(" "))?;
