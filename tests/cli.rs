@@ -281,6 +281,21 @@ fn table_reports_proven_periods() {
 }
 
 #[test]
+fn quotient_prints_order_p_portion_map_and_period() {
+    let text = stdout(&grundy(&["quotient", "octal:0.75", "--upto", "30"], ""));
+    assert!(text.contains("order: 8\n") && text.contains("P-portion: 2 elements"), "{text}");
+    assert!(text.contains("periodic: proven, Φ(n + 2) = Φ(n) for every n ≥ 8"), "{text}");
+    let short = stdout(&grundy(&["quotient", "0.75", "--upto", "14"], ""));
+    assert!(short.contains("periodic: observed only"), "{short}");
+    let stopped = stdout(&grundy(&["quotient", "0.07", "--upto", "40", "--seconds", "0"], ""));
+    assert!(stopped.contains("incomplete: heap") && stopped.contains("the time limit"), "{stopped}");
+    fails_with(&["quotient", "sub:1,2", "--upto", "10"], "", "not an octal code");
+    fails_with(&["quotient", "0.7x", "--upto", "10"], "", "column");
+    fails_with(&["quotient", "0.77", "--upto", "100000"], "", "more heaps than");
+    fails_with(&["quotient", "0.77", "--upto", "10", "--seconds=-1"], "", "--seconds");
+}
+
+#[test]
 fn list_names_every_entry() {
     let text = stdout(&grundy(&["list"], ""));
     assert_eq!(text.matches("pack:").count(), 60 + 1);

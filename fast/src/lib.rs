@@ -43,6 +43,7 @@ pub mod misere;
 mod moves;
 pub mod octal;
 pub mod periodic;
+pub mod quotient;
 mod solver;
 pub mod sparse;
 mod split;
