@@ -134,6 +134,7 @@ fn every_registry_entry_passes_check() {
     let names: Vec<String> = entries.iter().map(|entry| entry.name()).collect();
     assert_eq!(names.iter().filter(|name| name.starts_with("pack:")).count(), 60);
     assert_eq!(names.iter().filter(|name| name.starts_with("random/")).count(), 12);
+    assert!(["quotient:0.77", "quotient:0.07", "quotient:0.137"].iter().all(|q| names.iter().any(|name| name == q)));
     for contest in grundy::catalog::contests() {
         assert!(
             names.iter().any(|name| *name == contest.name() || name.starts_with(&format!("{}/", contest.name())))
@@ -152,8 +153,14 @@ fn every_registry_entry_passes_check() {
                         .map(|entry| {
                             // The catalog games are cheap: thousands of random cases each.
                             let name = entry.name();
-                            let cases =
-                                if name.starts_with("pack:") || name.starts_with("random/") { 30 } else { 2000 };
+                            // Quotient entries solve sums of up to 40 tokens of splitting heaps.
+                            let cases = if name.starts_with("pack:") || name.starts_with("random/") {
+                                30
+                            } else if name.starts_with("quotient:") {
+                                300
+                            } else {
+                                2000
+                            };
                             entry.check(&grundy::check::Plan::new(20261122, cases), &|_| {})
                         })
                         .filter(|report| {
@@ -220,4 +227,43 @@ fn conjunctive_octal_with_vanishing_heaps_matches_oracle() {
     let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
     let case = PilePosition { rules: rules.clone(), position: Position::new(vec![5, 6]).unwrap() };
     assert_eq!(check.judge(&case), Verdict::Agree);
+}
+
+/// Misère play of octal codes that split heaps: selective sums are answered by per-heap
+/// outcomes, disjunctive sums through the misère quotient; the only decline is a heap beyond the
+/// quotient that was verified, and every answer agrees with the oracle.
+fn misere_splitting_is_answered(seed: u64, compound: Compound, plates: Vec<u64>) -> Result<(), TestCaseError> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let operation = loop {
+        let operation = Piles::random_operation(&mut rng);
+        if matches!(operation, Operation::Octal(_)) && operation.splits() {
+            break operation;
+        }
+    };
+    let rules = RuleSet::new(operation, compound, Play::Misere);
+    let position = Position::new(plates).unwrap();
+    let shared = session(&rules);
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    match check.judge(&PilePosition { rules: rules.clone(), position: position.clone() }) {
+        Verdict::Agree => Ok(()),
+        Verdict::Declined(reason)
+            if compound == Compound::Disjunctive && reason.contains("beyond the misère quotient") =>
+        {
+            Ok(())
+        }
+        other => Err(TestCaseError::fail(format!("{rules} on {position}: {other:?}"))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #[test]
+    fn misere_sums_of_splitting_heaps_match_oracle(
+        seed in any::<u64>(),
+        compound in prop::sample::select(vec![Compound::Disjunctive, Compound::Selective]),
+        plates in prop::collection::vec(0u64..=7, 1..=3),
+    ) {
+        misere_splitting_is_answered(seed, compound, plates)?;
+    }
 }

@@ -27,7 +27,18 @@ pub(crate) enum Rule {
     ShortenedNormal,
     /// 1 iff the player to move wins, shortened selective compound, misère play.
     ShortenedMisere,
+    /// Selective compound, misère play: bit 0 the heap is a first-player win in normal play,
+    /// bit 1 in misère play alone, bit 2 it can move. A compound of several heaps is won, in
+    /// misère play, by the player to move when no heap can move, by the misère outcome of the
+    /// only one that can, and by the normal rule when two or more can (the rule the solver
+    /// applies to whole positions).
+    SelectiveMisere,
 }
+
+/// [`Rule::SelectiveMisere`]'s bits.
+pub(crate) const SELECTIVE_NORMAL_WINS: u32 = 1;
+pub(crate) const SELECTIVE_MISERE_WINS: u32 = 2;
+pub(crate) const SELECTIVE_OPERABLE: u32 = 4;
 
 impl Rule {
     /// The value of a heap that cannot move.
@@ -36,6 +47,7 @@ impl Rule {
             Rule::Foreclosed { .. } | Rule::ShortenedNormal => ENDED,
             Rule::Parity(_) | Rule::SelectiveNormal => 0,
             Rule::ShortenedMisere => 1,
+            Rule::SelectiveMisere => SELECTIVE_MISERE_WINS,
         }
     }
 
@@ -60,6 +72,16 @@ impl Rule {
                 } else {
                     u32::from(parts.contains(&1))
                 }
+            }
+            Rule::SelectiveMisere => {
+                let normal = parts.iter().any(|&v| v & SELECTIVE_NORMAL_WINS != 0);
+                let mut operable = parts.iter().filter(|&&v| v & SELECTIVE_OPERABLE != 0);
+                let misere = match (operable.next(), operable.next()) {
+                    (None, _) => true,
+                    (Some(&only), None) => only & SELECTIVE_MISERE_WINS != 0,
+                    (Some(_), Some(_)) => normal,
+                };
+                u32::from(normal) | (u32::from(misere) * SELECTIVE_MISERE_WINS)
             }
         }
     }
@@ -90,6 +112,11 @@ impl Rule {
             }
             Rule::SelectiveNormal | Rule::ShortenedMisere => u32::from(options.contains(&0)),
             Rule::ShortenedNormal => u32::from(options.iter().any(|&v| v == 0 || v == ENDED)),
+            Rule::SelectiveMisere => {
+                let normal = options.iter().any(|&v| v & SELECTIVE_NORMAL_WINS == 0);
+                let misere = options.iter().any(|&v| v & SELECTIVE_MISERE_WINS == 0);
+                u32::from(normal) | (u32::from(misere) * SELECTIVE_MISERE_WINS) | SELECTIVE_OPERABLE
+            }
         }
     }
 }

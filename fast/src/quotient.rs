@@ -673,18 +673,26 @@ impl Quotient {
     pub fn outcome(&self, plates: &[u64]) -> Result<Outcome, Unsupported> {
         let mut x = 0u32;
         for &h in plates {
-            let Some(e) = self.heap_element(h) else {
-                return Err(Unsupported::NoTheory(format!(
-                    "heap {h} is beyond the misère quotient of octal:{}, computed for heaps up to {} and not proven \
-                     periodic",
-                    self.code, self.verified_to
-                )));
-            };
-            if e != 0 {
-                x = self.monoid.act[self.representative(h) as usize][x as usize];
-            }
+            x = self.times_heap(x, h)?;
         }
         Ok(Outcome::from_first_wins(!self.monoid.p[x as usize]))
+    }
+
+    /// The element `x·Φ(h)`: `x` followed by a heap of `h`.
+    #[inline]
+    pub fn times_heap(&self, x: u32, h: u64) -> Result<u32, Unsupported> {
+        match self.heap_element(h) {
+            Some(0) => Ok(x),
+            Some(_) => Ok(self.monoid.act[self.representative(h) as usize][x as usize]),
+            None => {
+                let why = self.stopped.as_deref().map_or(String::new(), |why| format!(" ({why})"));
+                Err(Unsupported::NoTheory(format!(
+                    "heap {h} is beyond the misère quotient of octal:{}, computed for heaps up to {}{why} and not \
+                     proven periodic",
+                    self.code, self.verified_to
+                )))
+            }
+        }
     }
 
     /// The heap `≤ verified_to` whose column acts as heap `h` does.

@@ -285,6 +285,11 @@ enum Plan {
     Continued {
         suspense: Column<u32>,
     },
+    /// Misère disjunctive sums of heaps that split: the product of the heaps' elements of the
+    /// misère quotient, in its P-portion or not.
+    MisereQuotient {
+        quotient: std::sync::Arc<crate::quotient::Quotient>,
+    },
 }
 
 /// The per-plate numbers of one plate, for display.
@@ -312,6 +317,8 @@ pub enum PlateValue {
     Remoteness(u64),
     /// Suspense number.
     Suspense(u64),
+    /// The element of the misère quotient (numbered as `grundy quotient` prints them).
+    QuotientElement(u32),
 }
 
 impl fmt::Display for PlateValue {
@@ -336,6 +343,7 @@ impl fmt::Display for PlateValue {
             }
             PlateValue::Remoteness(r) => write!(f, "R={r}"),
             PlateValue::Suspense(s) => write!(f, "S={s}"),
+            PlateValue::QuotientElement(x) => write!(f, "quotient element {x}"),
         }
     }
 }
@@ -449,6 +457,7 @@ impl PileSolver {
             | Plan::ShortenedMisere { outcomes } => outcomes.tabulate(n),
             Plan::Conjunctive { remoteness } => remoteness.tabulate(n),
             Plan::Continued { suspense } => suspense.tabulate(n),
+            Plan::MisereQuotient { .. } => false,
         };
         if tabulated {
             self.limit = largest_plate;
@@ -516,6 +525,7 @@ impl PileSolver {
             }
             Plan::Conjunctive { remoteness } => PlateValue::Remoteness(get(remoteness)?.into()),
             Plan::Continued { suspense } => PlateValue::Suspense(get(suspense)?.into()),
+            Plan::MisereQuotient { quotient } => PlateValue::QuotientElement(quotient.times_heap(0, x)?),
         })
     }
 
@@ -537,6 +547,7 @@ impl PileSolver {
             Plan::ShortenedMisere { outcomes } => AnyMisereWin.combine(sum, x, bits(outcomes)?),
             Plan::Conjunctive { remoteness } => Smallest.combine(sum, x, get(remoteness)?),
             Plan::Continued { suspense } => Largest.combine(sum, x, get(suspense)?),
+            Plan::MisereQuotient { quotient } => sum.element = quotient.times_heap(sum.element, x)?,
         }
         Ok(())
     }
@@ -571,6 +582,7 @@ impl PileSolver {
             Plan::ShortenedMisere { outcomes } => fold!(outcomes, AnyMisereWin),
             Plan::Conjunctive { remoteness } => fold!(remoteness, Smallest),
             Plan::Continued { suspense } => fold!(suspense, Largest),
+            Plan::MisereQuotient { .. } => user.with(self),
         }
     }
 
@@ -589,6 +601,7 @@ impl PileSolver {
             Plan::ShortenedMisere { .. } => AnyMisereWin.solution(sum, misere),
             Plan::Conjunctive { .. } => Smallest.solution(sum, misere),
             Plan::Continued { .. } => Largest.solution(sum, misere),
+            Plan::MisereQuotient { quotient } => Ok(outcome_solution(!quotient.is_p(sum.element))),
         }
     }
 }
@@ -933,6 +946,8 @@ struct Sum {
     operable: u8,
     min: u32,
     max: u32,
+    /// Misère quotient: the product of the plates' elements.
+    element: u32,
 }
 
 impl Default for Sum {
@@ -950,6 +965,7 @@ impl Default for Sum {
             operable: 0,
             min: u32::MAX,
             max: 0,
+            element: 0,
         }
     }
 }
@@ -996,10 +1012,23 @@ fn octal_plan(rules: &RuleSet, n: u64) -> Result<(Plan, u64), Unsupported> {
             let misere = build(breaking::Rule::ShortenedMisere)?;
             Some(Plan::ShortenedMisere { outcomes: outcome_bits(&heap, None, Some(&misere), n) })
         }
-        (Compound::Disjunctive | Compound::Selective, Play::Misere) => {
-            return Err(Unsupported::NoTheory(format!(
-                "{rules}: misère play of heaps that split needs genus theory, which is not implemented"
-            )));
+        (Compound::Disjunctive, Play::Misere) => return misere_quotient_plan(rules, digits, n),
+        (Compound::Selective, Play::Misere) => {
+            let bits = build(breaking::Rule::SelectiveMisere)?;
+            let byte = |v: u32| {
+                let mut byte = 0;
+                if v & breaking::SELECTIVE_NORMAL_WINS != 0 {
+                    byte |= NORMAL_WINS;
+                }
+                if v & breaking::SELECTIVE_MISERE_WINS != 0 {
+                    byte |= MISERE_WINS;
+                }
+                if v & breaking::SELECTIVE_OPERABLE != 0 {
+                    byte |= OPERABLE;
+                }
+                byte
+            };
+            Some(Plan::SelectiveMisere { outcomes: Column::Table(bits.into_iter().map(byte).collect()) })
         }
     };
     if let Some(plan) = plan {
@@ -1019,6 +1048,25 @@ fn octal_plan(rules: &RuleSet, n: u64) -> Result<(Plan, u64), Unsupported> {
             (Plan::Disjunctive { grundy: Column::Table(table.values) }, limit)
         }
     })
+}
+
+/// Heaps the pile solver builds a misère quotient for, at most.
+pub const QUOTIENT_HEAPS: u64 = 40;
+
+/// Verification steps the pile solver spends on a misère quotient (a fraction of a second): past
+/// them, plates beyond the heaps verified so far are declined.
+const QUOTIENT_STEPS: u64 = 4_000_000;
+
+/// Misère disjunctive sums of octal heaps that split: through the misère quotient of the heaps
+/// up to `n` (at most [`QUOTIENT_HEAPS`]), as far as a fixed budget of work verifies it; a
+/// proven period covers every heap.
+fn misere_quotient_plan(rules: &RuleSet, digits: &[u8], n: u64) -> Result<(Plan, u64), Unsupported> {
+    let budget = crate::quotient::Budget { max_steps: QUOTIENT_STEPS, ..crate::quotient::Budget::default() };
+    let code = rules.operation.to_string();
+    let quotient =
+        crate::quotient::Quotient::compute(code.trim_start_matches("octal:"), digits, n.min(QUOTIENT_HEAPS), budget)?;
+    let limit = if quotient.proven.is_some() { u64::MAX } else { quotient.verified_to };
+    Ok((Plan::MisereQuotient { quotient: std::sync::Arc::new(quotient) }, limit))
 }
 
 /// The closed forms of [`crate::split`] for each compound and convention.
