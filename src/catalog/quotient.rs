@@ -3,9 +3,10 @@
 //! The fast side answers a misère disjunctive sum of heaps through the game's misère quotient
 //! ([`grundy_fast::quotient`]): one look-up per heap. The oracle plays the same position from the
 //! rules (octal moves, disjunctive compound, misère play) by brute force on whole positions. The
-//! exhaustive part compares them on every position of at most 3 heaps of at most 12 tokens
-//! (plates of 0 and heaps that cannot move included); the random part on up to 6 heaps, up to
-//! the largest heap of the entry and 40 tokens in all, which is what the oracle solves quickly.
+//! exhaustive part compares them on every position of at most 4 heaps of at most 20 tokens each
+//! and 36 in all (plates of 0 and heaps that cannot move included); the random part on up to 6
+//! heaps, up to the largest heap of the entry and 40 tokens in all: what the oracle solves in
+//! seconds.
 
 use std::sync::{Arc, OnceLock};
 
@@ -22,9 +23,11 @@ use crate::problem::{MemoStats, Problem};
 use crate::runner::Exhaustive;
 
 /// Most heaps in an exhaustive position.
-const EXHAUSTIVE_HEAPS: usize = 3;
+const EXHAUSTIVE_HEAPS: usize = 4;
 /// Largest heap in an exhaustive position.
-const EXHAUSTIVE_SIZE: u64 = 12;
+const EXHAUSTIVE_SIZE: u64 = 20;
+/// Most tokens in an exhaustive position.
+const EXHAUSTIVE_TOKENS: u64 = 36;
 /// Most tokens in a random position.
 const RANDOM_TOKENS: u64 = 40;
 
@@ -119,8 +122,12 @@ impl Problem for QuotientProblem {
     fn exhaustive(&self) -> Exhaustive<PilePosition> {
         let size = EXHAUSTIVE_SIZE.min(self.largest);
         Exhaustive {
-            cases: sorted_sequences(EXHAUSTIVE_HEAPS, 0, size).into_iter().map(|p| self.case(p)).collect(),
-            description: format!("all positions of ≤ {EXHAUSTIVE_HEAPS} heaps ≤ {size}"),
+            cases: sorted_sequences(EXHAUSTIVE_HEAPS, 0, size)
+                .into_iter()
+                .filter(|plates| plates.iter().sum::<u64>() <= EXHAUSTIVE_TOKENS)
+                .map(|p| self.case(p))
+                .collect(),
+            description: format!("all positions of ≤ {EXHAUSTIVE_HEAPS} heaps ≤ {size}, ≤ {EXHAUSTIVE_TOKENS} tokens"),
         }
     }
 
