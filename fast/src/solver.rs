@@ -263,6 +263,9 @@ enum Plan {
     DisjunctiveMisere {
         grundy: Column<[u32; 2]>,
         first_untame: Option<u64>,
+        /// For an octal code with untame heaps: its misère quotient, which answers sums of
+        /// untame heaps.
+        quotient: Option<std::sync::Arc<crate::quotient::Quotient>>,
     },
     Foreclosed {
         values: Column<u32>,
@@ -410,7 +413,13 @@ impl PileSolver {
                     };
                     let first_untame = pairs_untame.into_iter().chain(genus_untame).min();
                     let grundy = normal.into_iter().zip(misere).map(|(g, m)| [g, m]).collect();
-                    Plan::DisjunctiveMisere { grundy: Column::Table(grundy), first_untame }
+                    let quotient = match (&rules.operation, first_untame) {
+                        (Operation::Octal(digits), Some(_)) => {
+                            Some(std::sync::Arc::new(misere_quotient(rules, digits, n)?))
+                        }
+                        _ => None,
+                    };
+                    Plan::DisjunctiveMisere { grundy: Column::Table(grundy), first_untame, quotient }
                 }
                 (Compound::Diminished, _) => {
                     let rule = if misere { MexRule::ForeclosedMisere } else { MexRule::ForeclosedNormal };
@@ -537,8 +546,14 @@ impl PileSolver {
         sum.plates += 1;
         match &self.plan {
             Plan::Disjunctive { grundy } => Xor.combine(sum, x, get(grundy)?),
-            Plan::DisjunctiveMisere { grundy, first_untame } => {
-                TamePairs { first_untame: *first_untame }.combine(sum, x, grundy.get(x).ok_or_else(beyond)?)
+            Plan::DisjunctiveMisere { grundy, first_untame, quotient } => {
+                TamePairs { first_untame: *first_untame }.combine(sum, x, grundy.get(x).ok_or_else(beyond)?);
+                if let Some(quotient) = quotient {
+                    match quotient.times_heap(sum.element, x) {
+                        Ok(element) => sum.element = element,
+                        Err(_) => sum.beyond_quotient = true,
+                    }
+                }
             }
             Plan::Foreclosed { values } => ForeclosedXor.combine(sum, x, get(values)?),
             Plan::Selective { outcomes } => AnyNormalWin.combine(sum, x, bits(outcomes)?),
@@ -572,7 +587,8 @@ impl PileSolver {
         }
         match &self.plan {
             Plan::Disjunctive { grundy } => fold!(grundy, Xor),
-            Plan::DisjunctiveMisere { grundy, first_untame } => {
+            Plan::DisjunctiveMisere { quotient: Some(_), .. } => user.with(self),
+            Plan::DisjunctiveMisere { grundy, first_untame, quotient: None } => {
                 fold!(grundy, TamePairs { first_untame: *first_untame })
             }
             Plan::Foreclosed { values } => fold!(values, ForeclosedXor),
@@ -591,8 +607,15 @@ impl PileSolver {
         let misere = self.rules.play == Play::Misere;
         match &self.plan {
             Plan::Disjunctive { .. } => Xor.solution(sum, misere),
-            Plan::DisjunctiveMisere { first_untame, .. } => {
-                TamePairs { first_untame: *first_untame }.solution(sum, misere)
+            Plan::DisjunctiveMisere { first_untame, quotient, .. } => {
+                match (TamePairs { first_untame: *first_untame }.solution(sum, misere), quotient) {
+                    // Untame heaps: the misère quotient decides, when it covers every plate.
+                    (Err(untame), Some(quotient)) if sum.beyond_quotient => {
+                        Err(quotient.times_heap(0, sum.largest).err().unwrap_or(untame))
+                    }
+                    (Err(_), Some(quotient)) => Ok(outcome_solution(!quotient.is_p(sum.element))),
+                    (result, _) => result,
+                }
             }
             Plan::Foreclosed { .. } => ForeclosedXor.solution(sum, misere),
             Plan::Selective { .. } => AnyNormalWin.solution(sum, misere),
@@ -948,6 +971,8 @@ struct Sum {
     max: u32,
     /// Misère quotient: the product of the plates' elements.
     element: u32,
+    /// Misère quotient: some plate is beyond it.
+    beyond_quotient: bool,
 }
 
 impl Default for Sum {
@@ -966,6 +991,7 @@ impl Default for Sum {
             min: u32::MAX,
             max: 0,
             element: 0,
+            beyond_quotient: false,
         }
     }
 }
@@ -1061,12 +1087,17 @@ const QUOTIENT_STEPS: u64 = 4_000_000;
 /// up to `n` (at most [`QUOTIENT_HEAPS`]), as far as a fixed budget of work verifies it; a
 /// proven period covers every heap.
 fn misere_quotient_plan(rules: &RuleSet, digits: &[u8], n: u64) -> Result<(Plan, u64), Unsupported> {
-    let budget = crate::quotient::Budget { max_steps: QUOTIENT_STEPS, ..crate::quotient::Budget::default() };
-    let code = rules.operation.to_string();
-    let quotient =
-        crate::quotient::Quotient::compute(code.trim_start_matches("octal:"), digits, n.min(QUOTIENT_HEAPS), budget)?;
+    let quotient = misere_quotient(rules, digits, n)?;
     let limit = if quotient.proven.is_some() { u64::MAX } else { quotient.verified_to };
     Ok((Plan::MisereQuotient { quotient: std::sync::Arc::new(quotient) }, limit))
+}
+
+/// The misère quotient of the heaps up to `n` (at most [`QUOTIENT_HEAPS`]), as far as
+/// [`QUOTIENT_STEPS`] verify it.
+fn misere_quotient(rules: &RuleSet, digits: &[u8], n: u64) -> Result<crate::quotient::Quotient, Unsupported> {
+    let budget = crate::quotient::Budget { max_steps: QUOTIENT_STEPS, ..crate::quotient::Budget::default() };
+    let code = rules.operation.to_string();
+    crate::quotient::Quotient::compute(code.trim_start_matches("octal:"), digits, n.min(QUOTIENT_HEAPS), budget)
 }
 
 /// The closed forms of [`crate::split`] for each compound and convention.
@@ -1082,6 +1113,7 @@ fn split_plan(compound: Compound, play: Play) -> Result<Plan, Unsupported> {
                 split::GRUNDY_PERIODIC,
             )),
             first_untame: None,
+            quotient: None,
         },
         (Compound::Diminished, Play::Normal) => {
             Plan::Foreclosed { values: periodic(split::foreclosed_normal, split::FORECLOSED_NORMAL_PERIODIC) }
