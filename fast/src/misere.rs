@@ -153,6 +153,50 @@ fn key(heaps: &[u16]) -> Key {
     key
 }
 
+/// Bits `0..bit` of a key.
+fn below(bit: usize) -> Key {
+    let mut mask = [0u64; 4];
+    for (w, word) in mask.iter_mut().enumerate() {
+        let low = w * 64;
+        *word = if bit >= low + 64 {
+            u64::MAX
+        } else if bit > low {
+            (1u64 << (bit - low)) - 1
+        } else {
+            0
+        };
+    }
+    mask
+}
+
+/// The key with bit `bit` taken out and the bits above it moved down one place: the position
+/// without the heap that bit stands for.
+fn remove_bit(key: Key, bit: usize) -> Key {
+    let low = below(bit);
+    let high = below(bit + 1);
+    let mut out = [0u64; 4];
+    for w in 0..4 {
+        let upper = key[w] & !high[w];
+        let next = if w + 1 < 4 { key[w + 1] & !high[w + 1] } else { 0 };
+        out[w] = (key[w] & low[w]) | (upper >> 1) | (next << 63);
+    }
+    out
+}
+
+/// The key with the bits from `bit` on moved up one place and `bit` set: the position with one
+/// more heap, whose bit is `bit`.
+fn insert_bit(key: Key, bit: usize) -> Key {
+    let low = below(bit);
+    let mut out = [0u64; 4];
+    for w in 0..4 {
+        let upper = key[w] & !low[w];
+        let previous = if w > 0 { key[w - 1] & !low[w - 1] } else { 0 };
+        out[w] = (key[w] & low[w]) | (upper << 1) | (previous >> 63);
+    }
+    out[bit / 64] |= 1 << (bit % 64);
+    out
+}
+
 enum Stop {
     Positions,
     Time,
@@ -173,20 +217,32 @@ impl Search<'_> {
         }
         let mut seen = [0u64; 4];
         let mut option: Vec<u16> = Vec::with_capacity(heaps.len() + 3);
+        let whole = key(heaps);
         for (i, &heap) in heaps.iter().enumerate() {
             if i > 0 && heaps[i - 1] == heap {
                 continue; // equal heaps have equal options
             }
+            // The key of the option is found from the position's, without building the option:
+            // take out heap i's bit, then put in each part's.
+            let rest = remove_bit(whole, usize::from(heap) + i);
             for word in self.options.options(u64::from(heap)) {
-                option.clear();
-                option.extend(heaps[..i].iter().chain(&heaps[i + 1..]).copied());
-                for &part in word {
-                    let at = option.partition_point(|&h| h < part);
-                    option.insert(at, part);
+                let mut option_key = rest;
+                for (inserted, &part) in word.iter().enumerate() {
+                    let below = heaps.partition_point(|&h| h <= part) - usize::from(heap <= part);
+                    option_key = insert_bit(option_key, usize::from(part) + below + inserted);
                 }
-                let found = match self.memo.get(&key(&option)) {
+                let found = match self.memo.get(&option_key) {
                     Some(&value) => value,
-                    None => self.value(&option)?,
+                    None => {
+                        option.clear();
+                        option.extend(heaps[..i].iter().chain(&heaps[i + 1..]).copied());
+                        for &part in word {
+                            let at = option.partition_point(|&h| h < part);
+                            option.insert(at, part);
+                        }
+                        debug_assert_eq!(key(&option), option_key);
+                        self.value(&option)?
+                    }
                 };
                 seen[usize::from(found) / 64] |= 1 << (found % 64);
             }
@@ -257,6 +313,22 @@ mod tests {
         assert_ne!(key(&[1, 1]), key(&[2]));
         assert_ne!(key(&[2, 2]), key(&[1, 3]));
         assert_eq!(key(&[64, 64]).iter().map(|w| w.count_ones()).sum::<u32>(), 2);
+    }
+
+    #[test]
+    fn keys_of_options_follow_from_the_position_key() {
+        let heaps = [1u16, 3, 3, 7, 40, 62];
+        for i in 0..heaps.len() {
+            let mut rest = heaps.to_vec();
+            let heap = rest.remove(i);
+            assert_eq!(remove_bit(key(&heaps), usize::from(heap) + i), key(&rest));
+            for part in [1u16, 3, 5, 62, 63] {
+                let at = rest.partition_point(|&h| h <= part);
+                let mut more = rest.clone();
+                more.insert(at, part);
+                assert_eq!(insert_bit(key(&rest), usize::from(part) + at), key(&more));
+            }
+        }
     }
 
     #[test]
