@@ -30,6 +30,8 @@ const EXHAUSTIVE_SIZE: u64 = 20;
 const EXHAUSTIVE_TOKENS: u64 = 36;
 /// Most tokens in a random position.
 const RANDOM_TOKENS: u64 = 40;
+/// Verification steps an entry's quotient may take.
+const QUOTIENT_STEPS: u64 = 500_000_000;
 
 /// The misère disjunctive sums of one octal game's heaps, answered through its quotient.
 pub struct QuotientProblem {
@@ -65,7 +67,9 @@ impl QuotientProblem {
     pub fn quotient(&self) -> Result<Arc<Quotient>, String> {
         self.quotient
             .get_or_init(|| {
-                let budget = QuotientBudget::default();
+                // Enough work for Kayles up to heap 170, where its period is proven (a few
+                // tenths of a second); deterministic, so every run checks the same quotient.
+                let budget = QuotientBudget { max_steps: QUOTIENT_STEPS, ..QuotientBudget::default() };
                 Quotient::compute(self.code, &self.digits, self.upto, budget).map(Arc::new).map_err(|e| e.to_string())
             })
             .clone()
@@ -174,5 +178,21 @@ impl Problem for QuotientProblem {
         }
         let position: Position = text.parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
         Ok(PilePosition { rules: self.rules.clone(), position })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kayles_entry_answers_every_heap_through_a_proven_period() {
+        let kayles = QuotientProblem::entries().into_iter().find(|entry| entry.code == "0.77").unwrap();
+        let quotient = kayles.quotient().unwrap();
+        assert_eq!(quotient.stopped, None);
+        assert_eq!(quotient.order(), 40);
+        let period = quotient.proven.expect("proven");
+        assert_eq!((period.start, period.period), (71, 12));
+        assert!(quotient.outcome(&[1_000_000, 5]).is_ok());
     }
 }
