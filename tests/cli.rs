@@ -289,6 +289,10 @@ fn quotient_prints_order_p_portion_map_and_period() {
     assert!(short.contains("periodic: observed only"), "{short}");
     let stopped = stdout(&grundy(&["quotient", "0.07", "--upto", "40", "--seconds", "0"], ""));
     assert!(stopped.contains("incomplete: heap") && stopped.contains("the time limit"), "{stopped}");
+    let checked = grundy(&["quotient", "0.75", "--upto", "20", "--check", "--cases", "200"], "");
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    let text = stdout(&checked);
+    assert!(text.contains("checked by the oracle:\nquotient:0.75") && text.contains(" ok "), "{text}");
     fails_with(&["quotient", "sub:1,2", "--upto", "10"], "", "not an octal code");
     fails_with(&["quotient", "0.7x", "--upto", "10"], "", "column");
     fails_with(&["quotient", "0.77", "--upto", "100000"], "", "more heaps than");

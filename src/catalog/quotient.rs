@@ -35,7 +35,7 @@ const QUOTIENT_STEPS: u64 = 500_000_000;
 
 /// The misère disjunctive sums of one octal game's heaps, answered through its quotient.
 pub struct QuotientProblem {
-    code: &'static str,
+    code: String,
     rules: RuleSet,
     digits: Vec<u8>,
     /// The quotient covers heaps up to this one (more, when it is needed to prove a period).
@@ -48,12 +48,18 @@ pub struct QuotientProblem {
 impl QuotientProblem {
     /// The entry of the octal game `code` (e.g. `0.77`), its quotient computed for heaps up to
     /// `upto`, its random positions using heaps up to `largest`.
-    pub fn new(code: &'static str, upto: u64, largest: u64) -> QuotientProblem {
-        let operation: Operation = format!("octal:{code}").parse().expect("a valid octal code");
-        let Operation::Octal(digits) = &operation else { unreachable!("an octal code") };
+    pub fn new(code: &str, upto: u64, largest: u64) -> QuotientProblem {
+        QuotientProblem::try_new(code, upto, largest).expect("a valid octal code")
+    }
+
+    /// As [`QuotientProblem::new`], for a code given by a user.
+    pub fn try_new(code: &str, upto: u64, largest: u64) -> Result<QuotientProblem, String> {
+        let operation: Operation =
+            format!("octal:{code}").parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+        let Operation::Octal(digits) = &operation else { return Err(format!("`{code}` is not an octal code")) };
         let digits = digits.clone();
         let rules = RuleSet::new(operation, Compound::Disjunctive, Play::Misere);
-        QuotientProblem { code, rules, digits, upto, largest, quotient: OnceLock::new() }
+        Ok(QuotientProblem { code: code.to_string(), rules, digits, upto, largest, quotient: OnceLock::new() })
     }
 
     /// The same entry answering through `quotient` (a wrong one, in tests).
@@ -70,7 +76,7 @@ impl QuotientProblem {
                 // Enough work for Kayles up to heap 170, where its period is proven (a few
                 // tenths of a second); deterministic, so every run checks the same quotient.
                 let budget = QuotientBudget { max_steps: QUOTIENT_STEPS, ..QuotientBudget::default() };
-                Quotient::compute(self.code, &self.digits, self.upto, budget).map(Arc::new).map_err(|e| e.to_string())
+                Quotient::compute(&self.code, &self.digits, self.upto, budget).map(Arc::new).map_err(|e| e.to_string())
             })
             .clone()
     }
