@@ -24,6 +24,7 @@ pub mod graph_input;
 pub mod pack;
 pub mod plot;
 pub mod problem;
+pub mod quotient;
 pub mod runner;
 pub mod shrink;
 pub mod solve;

@@ -22,7 +22,11 @@ pub fn table(table: &Table, misere: Option<&Table>) -> Result<String, Error> {
     let upto = table.upto;
     let step = (upto / MOST_POINTS).max(1);
     let heaps: Vec<u64> = (0..=upto).step_by(step as usize).collect();
-    let top = heaps.iter().map(|&x| table.value(x).max(misere.map_or(0, |m| m.value(x)))).max().unwrap_or(0);
+    let top = heaps
+        .iter()
+        .map(|&x| table.value(x).max(misere.filter(|m| x <= m.upto).map_or(0, |m| m.value(x))))
+        .max()
+        .unwrap_or(0);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -78,7 +82,7 @@ pub fn table(table: &Table, misere: Option<&Table>) -> Result<String, Error> {
         if let Some(misere) = misere {
             let red = RGBColor(210, 40, 40);
             chart
-                .draw_series(heaps.iter().map(|&x| {
+                .draw_series(heaps.iter().filter(|&&x| x <= misere.upto).map(|&x| {
                     Cross::new((x as f64, f64::from(misere.value(x))), 3, ShapeStyle::from(&red).stroke_width(1))
                 }))
                 .map_err(drawing_error)?

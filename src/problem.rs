@@ -41,6 +41,10 @@ pub trait Problem: Send + Sync + 'static {
     fn oracle(&self, memo: &mut Self::Memo, instance: &Self::Instance) -> Result<Self::Answer, OracleError>;
     /// The answer by theory.
     fn fast(&self, instance: &Self::Instance) -> Result<Self::Answer, Unsupported>;
+    /// Whether the fast side's `answer` agrees with the oracle's `truth`: equal, by default.
+    fn agrees(&self, truth: &Self::Answer, answer: &Self::Answer) -> bool {
+        truth == answer
+    }
 
     /// How each side scales (`grundy bench`): growing sizes, each side timed, within `budget`.
     fn scaling(&self, _budget: std::time::Duration) -> Vec<crate::bench::ScalePoint> {
@@ -233,7 +237,7 @@ impl<P: Problem> Subject for CheckSubject<'_, P> {
         };
         match self.problem.fast(instance) {
             Err(reason) => Verdict::Declined(reason.to_string()),
-            Ok(answer) if answer == truth => Verdict::Agree,
+            Ok(answer) if self.problem.agrees(&truth, &answer) => Verdict::Agree,
             Ok(answer) => Verdict::Disagree { expected: truth.to_string(), actual: answer.to_string() },
         }
     }

@@ -23,6 +23,8 @@ pub struct Table {
     pub values: HeapTable,
     /// Misère play: the genus of each of the first heaps.
     pub genera: Option<Vec<Genus>>,
+    /// Why the values stop before the heap asked for (`upto` is then the last heap computed).
+    pub stopped: Option<String>,
 }
 
 impl Table {
@@ -54,13 +56,51 @@ pub fn pile_pairs(rules: &grundy_rules::RuleSet, upto: u64) -> Result<crate::pro
     Ok(crate::problem::PairMap { axes: ("plate a", "plate b"), low: 0, values })
 }
 
+/// What the misère table of a game that splits heaps may spend (it searches whole positions).
+#[derive(Debug, Clone, Copy)]
+pub struct MisereBudget {
+    /// Most positions memoised.
+    pub max_positions: usize,
+    /// Wall-clock limit.
+    pub seconds: f64,
+}
+
+impl Default for MisereBudget {
+    fn default() -> MisereBudget {
+        MisereBudget { max_positions: grundy_fast::periodic::MISERE_POSITIONS, seconds: 10.0 }
+    }
+}
+
 /// The table of `operation` under `play`, up to heap `upto`.
 pub fn compute(operation: &Operation, play: Play, upto: u64) -> Result<Table, Error> {
+    compute_within(operation, play, upto, MisereBudget::default())
+}
+
+/// The table of `operation` under `play`, up to heap `upto`; misère tables of octal games that
+/// split heaps are computed on whole positions by definition within `budget`, and may stop
+/// early (the table then says where and why).
+pub fn compute_within(operation: &Operation, play: Play, upto: u64, budget: MisereBudget) -> Result<Table, Error> {
+    if let (Operation::Octal(digits), true, Play::Misere) = (operation, operation.splits(), play) {
+        let deadline =
+            std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(budget.seconds.max(0.0)));
+        let fast_budget = grundy_fast::misere::Budget { max_positions: budget.max_positions, deadline };
+        let heaps = grundy_fast::misere::single_heaps(digits, upto, fast_budget)?;
+        if heaps.values.is_empty() {
+            return Err(Error::usage(format!(
+                "no misère value of {operation} was computed: {}",
+                heaps.stopped.as_deref().unwrap_or("the budget is empty")
+            )));
+        }
+        let computed = heaps.values.len() as u64 - 1;
+        let values = HeapTable { values: heaps.values, period: None, proven: false };
+        let stopped = heaps.stopped.map(|why| format!("{why} ({} positions searched)", heaps.positions));
+        return Ok(Table { operation: operation.clone(), play, upto: computed, values, genera: None, stopped });
+    }
     let values = grundy_fast::heap_table(operation, play, upto)?;
     // Misère tables of games that keep one heap also get each heap's genus (for the first heaps).
     let genera = match play {
         Play::Misere => Some(grundy_fast::genus::genus_table(operation, upto.min(GENUS_HEAPS))?),
         Play::Normal => None,
     };
-    Ok(Table { operation: operation.clone(), play, upto, values, genera })
+    Ok(Table { operation: operation.clone(), play, upto, values, genera, stopped: None })
 }

@@ -269,11 +269,41 @@ fn table_reports_proven_periods() {
         text.contains("       0: 0 0 1 1 2 0 0 1 1 2") && text.contains("period: 5") && text.contains("proven: true"),
         "{text}"
     );
-    fails_with(&["table", "octal:0.07", "--misere", "--upto", "10"], "", "misère values of octal:0.07");
+    // Misère values of a game that splits heaps: by definition on whole positions, within a budget.
+    let misere = stdout(&grundy(&["table", "octal:0.07", "--misere", "--upto", "10"], ""));
+    assert!(misere.contains("       0: 1 1 0 0 2 1 3 0 0 1\n      10: 1\n"), "{misere}");
+    let short = grundy(&["table", "octal:0.77", "--misere", "--upto", "90", "--max-states", "2000", "--json"], "");
+    assert!(short.status.success(), "{}", stderr(&short));
+    let document: serde_json::Value = serde_json::from_slice(&short.stdout).expect("JSON");
+    let stopped = document["stopped"].as_str().unwrap();
+    assert!(stopped.contains("by the budget of 2000 positions"), "{stopped}");
+    assert_eq!(document["values"].as_array().unwrap().len() as u64, document["computed_to"].as_u64().unwrap() + 1);
+    let none = stdout(&grundy(&["table", "octal:0.77", "--misere", "--upto", "9", "--max-states", "0"], ""));
+    assert!(none.contains("computed to: 0\nincomplete: stopped at heap 1 by the budget of 0 positions"), "{none}");
+    fails_with(&["table", "octal:0.77", "--misere", "--upto", "9", "--time", "NaN"], "", "--time");
     let misere = stdout(&grundy(&["table", "sub:1,2,3", "--misere", "--upto", "7"], ""));
     assert!(misere.contains("genus (heaps 0..7): 0^120 1^031 2^20 3^31 0^120 1^031 2^20 3^31"), "{misere}");
     assert!(misere.contains("tame: every heap up to 7"), "{misere}");
     fails_with(&["table", "octal:0.x7", "--upto", "10"], "", "column 9");
+}
+
+#[test]
+fn quotient_prints_order_p_portion_map_and_period() {
+    let text = stdout(&grundy(&["quotient", "octal:0.75", "--upto", "30"], ""));
+    assert!(text.contains("order: 8\n") && text.contains("P-portion: 2 elements"), "{text}");
+    assert!(text.contains("periodic: proven, Φ(n + 2) = Φ(n) for every n ≥ 8"), "{text}");
+    let short = stdout(&grundy(&["quotient", "0.75", "--upto", "14"], ""));
+    assert!(short.contains("periodic: observed only"), "{short}");
+    let stopped = stdout(&grundy(&["quotient", "0.07", "--upto", "40", "--time", "0.000001"], ""));
+    assert!(stopped.contains("incomplete: heap") && stopped.contains("the time limit"), "{stopped}");
+    let checked = grundy(&["quotient", "0.75", "--upto", "20", "--check", "--cases", "200"], "");
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    let text = stdout(&checked);
+    assert!(text.contains("checked by the oracle:\nquotient:0.75") && text.contains(" ok "), "{text}");
+    fails_with(&["quotient", "sub:1,2", "--upto", "10"], "", "not an octal code");
+    fails_with(&["quotient", "0.7x", "--upto", "10"], "", "column");
+    fails_with(&["quotient", "0.77", "--upto", "100000"], "", "more heaps than");
+    fails_with(&["quotient", "0.77", "--upto", "10", "--time=-1"], "", "--time");
 }
 
 #[test]

@@ -134,6 +134,7 @@ fn every_registry_entry_passes_check() {
     let names: Vec<String> = entries.iter().map(|entry| entry.name()).collect();
     assert_eq!(names.iter().filter(|name| name.starts_with("pack:")).count(), 60);
     assert_eq!(names.iter().filter(|name| name.starts_with("random/")).count(), 12);
+    assert!(["quotient:0.77", "quotient:0.07", "quotient:0.137"].iter().all(|q| names.iter().any(|name| name == q)));
     for contest in grundy::catalog::contests() {
         assert!(
             names.iter().any(|name| *name == contest.name() || name.starts_with(&format!("{}/", contest.name())))
@@ -152,8 +153,14 @@ fn every_registry_entry_passes_check() {
                         .map(|entry| {
                             // The catalog games are cheap: thousands of random cases each.
                             let name = entry.name();
-                            let cases =
-                                if name.starts_with("pack:") || name.starts_with("random/") { 30 } else { 2000 };
+                            // Quotient entries solve sums of up to 40 tokens of splitting heaps.
+                            let cases = if name.starts_with("pack:") || name.starts_with("random/") {
+                                30
+                            } else if name.starts_with("quotient:") {
+                                300
+                            } else {
+                                2000
+                            };
                             entry.check(&grundy::check::Plan::new(20261122, cases), &|_| {})
                         })
                         .filter(|report| {
@@ -168,4 +175,108 @@ fn every_registry_entry_passes_check() {
         handles.into_iter().flat_map(|handle| handle.join().unwrap()).collect()
     });
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// An octal move that takes a whole heap leaves a plate of 0 in every compound, so the per-plate
+/// theories of the compounds that end when some plate is inoperable cover every octal code: the
+/// fast side declines nothing there, and agrees with the oracle.
+fn vanishing_heap_is_answered(
+    seed: u64,
+    compound: Compound,
+    play: Play,
+    plates: Vec<u64>,
+) -> Result<(), TestCaseError> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let operation = loop {
+        let operation = Piles::random_operation(&mut rng);
+        if matches!(&operation, Operation::Octal(digits) if digits.iter().any(|&d| d & 1 != 0)) {
+            break operation;
+        }
+    };
+    let rules = RuleSet::new(operation, compound, play);
+    let position = Position::new(plates).unwrap();
+    let shared = session(&rules);
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    match check.judge(&PilePosition { rules: rules.clone(), position: position.clone() }) {
+        Verdict::Agree => Ok(()),
+        other => Err(TestCaseError::fail(format!("{rules} on {position}: {other:?}"))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #[test]
+    fn vanishing_heaps_match_oracle_in_compounds_that_end_on_an_inoperable_plate(
+        seed in any::<u64>(),
+        compound in prop::sample::select(vec![Compound::Diminished, Compound::Shortened, Compound::Conjunctive]),
+        play in prop::sample::select(Play::ALL.to_vec()),
+        plates in prop::collection::vec(0u64..=7, 1..=3),
+    ) {
+        vanishing_heap_is_answered(seed, compound, play, plates)?;
+    }
+}
+
+/// The example of the changelog: in `octal:0.7` (Kayles-like, one token taken, leaving 0, 1 or 2
+/// heaps) under the conjunctive compound, `5 6` changed outcome when a heap taken whole became an
+/// empty plate that ends the game. Both sides now agree on it.
+#[test]
+fn conjunctive_octal_with_vanishing_heaps_matches_oracle() {
+    let rules: RuleSet = "octal:0.7/conjunctive".parse().unwrap();
+    let shared = session(&rules);
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    let case = PilePosition { rules: rules.clone(), position: Position::new(vec![5, 6]).unwrap() };
+    assert_eq!(check.judge(&case), Verdict::Agree);
+}
+
+/// Misère play of octal codes: selective sums are answered by per-heap outcomes, disjunctive
+/// sums of heaps that split or are not tame through the misère quotient; the only decline is a
+/// heap beyond the quotient that was verified, and every answer agrees with the oracle.
+fn misere_splitting_is_answered(seed: u64, compound: Compound, plates: Vec<u64>) -> Result<(), TestCaseError> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let operation = loop {
+        let operation = Piles::random_operation(&mut rng);
+        if matches!(operation, Operation::Octal(_)) {
+            break operation;
+        }
+    };
+    let rules = RuleSet::new(operation, compound, Play::Misere);
+    let position = Position::new(plates).unwrap();
+    let shared = session(&rules);
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    match check.judge(&PilePosition { rules: rules.clone(), position: position.clone() }) {
+        Verdict::Agree => Ok(()),
+        Verdict::Declined(reason)
+            if compound == Compound::Disjunctive && reason.contains("beyond the misère quotient") =>
+        {
+            Ok(())
+        }
+        other => Err(TestCaseError::fail(format!("{rules} on {position}: {other:?}"))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #[test]
+    fn misere_sums_of_octal_heaps_match_oracle(
+        seed in any::<u64>(),
+        compound in prop::sample::select(vec![Compound::Disjunctive, Compound::Selective]),
+        plates in prop::collection::vec(0u64..=7, 1..=3),
+    ) {
+        misere_splitting_is_answered(seed, compound, plates)?;
+    }
+}
+
+/// `0.123` never splits, but its heap 8 is not tame (genus 2^1420): sums with it are answered
+/// through the misère quotient, and agree with the oracle on every position of 3 heaps ≤ 12.
+#[test]
+fn untame_octal_sums_are_answered_through_the_quotient() {
+    let rules: RuleSet = "octal:0.123/disjunctive/misere".parse().unwrap();
+    let shared = session(&rules);
+    let mut check = shared.lock().unwrap_or_else(|e| e.into_inner());
+    for plates in grundy::catalog::pile::sorted_sequences(3, 0, 12) {
+        let case = PilePosition { rules: rules.clone(), position: Position::new(plates).unwrap() };
+        assert_eq!(check.judge(&case), Verdict::Agree, "{}", case.position);
+    }
 }

@@ -50,6 +50,24 @@ struct Period {
     source: String,
 }
 
+#[derive(Debug, Deserialize)]
+struct Quotients {
+    quotient: Vec<QuotientRecord>,
+}
+
+#[derive(Debug, Deserialize)]
+struct QuotientRecord {
+    game: String,
+    upto: u64,
+    order: u64,
+    p_portion: u64,
+    proven_start: Option<u64>,
+    proven_period: Option<u64>,
+    #[allow(dead_code)]
+    published: bool,
+    source: String,
+}
+
 fn read<T: serde::de::DeserializeOwned>(file: &str) -> T {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -157,5 +175,23 @@ fn published_periods_are_proven_by_the_tables_and_the_binary() {
         assert_eq!(document["proven"], true, "{what}: grundy table --period");
         assert_eq!(document["preperiod"], record.preperiod, "{what}: grundy table --period");
         assert_eq!(document["period"], record.period, "{what}: grundy table --period");
+    }
+}
+
+#[test]
+fn quotient_orders_are_those_of_the_records() {
+    let quotients: Quotients = read("quotients.toml");
+    for record in &quotients.quotient {
+        let what = format!("{} ({})", record.game, record.source);
+        let upto = record.upto.to_string();
+        let document: serde_json::Value =
+            serde_json::from_str(&grundy(&["quotient", &record.game, "--upto", &upto, "--json"], "")).unwrap();
+        assert_eq!(document["verified_to"], record.upto, "{what}: {document}");
+        assert_eq!(document["order"], record.order, "{what}");
+        assert_eq!(document["p_portion"].as_array().unwrap().len() as u64, record.p_portion, "{what}");
+        if let (Some(start), Some(period)) = (record.proven_start, record.proven_period) {
+            assert_eq!(document["proven_period"]["start"], start, "{what}");
+            assert_eq!(document["proven_period"]["period"], period, "{what}");
+        }
     }
 }

@@ -227,3 +227,26 @@ fn a_problem_whose_input_cannot_be_written_never_passes_a_duel() {
     assert_eq!(duel.report.held, 0);
     assert!(duel.report.cannot_run_example.unwrap().contains("this planted problem writes no input"));
 }
+
+/// A misère quotient with one wrong label (the class of `2 + 2`, a P-position of Kayles, marked
+/// N) is caught by the oracle and shrunk to the lightest position of that class.
+#[test]
+fn a_wrong_misere_quotient_is_caught_and_shrunk() {
+    use grundy::catalog::quotient::QuotientProblem;
+    let right = QuotientProblem::new("0.77", 30, 30);
+    let quotient = right.quotient().unwrap();
+    let words = quotient.words();
+    let class = words.iter().position(|word| word.as_slice() == [2, 2]).unwrap() as u32;
+    assert!(quotient.is_p(class), "2 + 2 is a P-position of misère Kayles");
+    let wrong = QuotientProblem::new("0.77", 30, 30).with_quotient(quotient.with_flipped_label(class));
+    let report = check(&wrong, &random_only(4));
+    assert_eq!(report.status, Status::Mismatch);
+    let counterexample = report.counterexample.unwrap();
+    assert_eq!(counterexample.case, "2 2");
+    assert_ne!(counterexample.found, "2 2", "the first failure was already minimal; the test shows nothing");
+    assert_eq!(counterexample.expected, "second player wins");
+    assert_eq!(counterexample.replay, "grundy check --only 'quotient:0.77' --case '2 2'");
+    assert!(matches!(counterexample.minimality, Minimality::Proven { .. }));
+    // The right quotient passes the same cases.
+    assert_eq!(check(&right, &random_only(4)).status, Status::Ok);
+}

@@ -5,8 +5,9 @@
 //! position is judged by (ONAG ch. 14), applied one level down, so each heap's value follows from
 //! smaller heaps' values by definition. Quadratic in the largest heap (cubic with bit 8).
 //!
-//! A heap that vanishes (bit 1) is a heap of 0 under compounds that end when no plate can move;
-//! under those that end when some plate cannot, it is not, and the solver declines such codes.
+//! A heap taken whole (bit 1) leaves a plate of 0 tokens, which is inoperable, in every compound
+//! (the rules say so): under the compounds that end when some plate is inoperable, that move ends
+//! the game, and the value of a heap of 0 says so.
 
 use crate::Unsupported;
 use crate::moves::octal_is_operable;
@@ -26,7 +27,18 @@ pub(crate) enum Rule {
     ShortenedNormal,
     /// 1 iff the player to move wins, shortened selective compound, misère play.
     ShortenedMisere,
+    /// Selective compound, misère play: bit 0 the heap is a first-player win in normal play,
+    /// bit 1 in misère play alone, bit 2 it can move. A compound of several heaps is won, in
+    /// misère play, by the player to move when no heap can move, by the misère outcome of the
+    /// only one that can, and by the normal rule when two or more can (the rule the solver
+    /// applies to whole positions).
+    SelectiveMisere,
 }
+
+/// [`Rule::SelectiveMisere`]'s bits.
+pub(crate) const SELECTIVE_NORMAL_WINS: u32 = 1;
+pub(crate) const SELECTIVE_MISERE_WINS: u32 = 2;
+pub(crate) const SELECTIVE_OPERABLE: u32 = 4;
 
 impl Rule {
     /// The value of a heap that cannot move.
@@ -35,6 +47,7 @@ impl Rule {
             Rule::Foreclosed { .. } | Rule::ShortenedNormal => ENDED,
             Rule::Parity(_) | Rule::SelectiveNormal => 0,
             Rule::ShortenedMisere => 1,
+            Rule::SelectiveMisere => SELECTIVE_MISERE_WINS,
         }
     }
 
@@ -59,6 +72,16 @@ impl Rule {
                 } else {
                     u32::from(parts.contains(&1))
                 }
+            }
+            Rule::SelectiveMisere => {
+                let normal = parts.iter().any(|&v| v & SELECTIVE_NORMAL_WINS != 0);
+                let mut operable = parts.iter().filter(|&&v| v & SELECTIVE_OPERABLE != 0);
+                let misere = match (operable.next(), operable.next()) {
+                    (None, _) => true,
+                    (Some(&only), None) => only & SELECTIVE_MISERE_WINS != 0,
+                    (Some(_), Some(_)) => normal,
+                };
+                u32::from(normal) | (u32::from(misere) * SELECTIVE_MISERE_WINS)
             }
         }
     }
@@ -89,6 +112,11 @@ impl Rule {
             }
             Rule::SelectiveNormal | Rule::ShortenedMisere => u32::from(options.contains(&0)),
             Rule::ShortenedNormal => u32::from(options.iter().any(|&v| v == 0 || v == ENDED)),
+            Rule::SelectiveMisere => {
+                let normal = options.iter().any(|&v| v & SELECTIVE_NORMAL_WINS == 0);
+                let misere = options.iter().any(|&v| v & SELECTIVE_MISERE_WINS == 0);
+                u32::from(normal) | (u32::from(misere) * SELECTIVE_MISERE_WINS) | SELECTIVE_OPERABLE
+            }
         }
     }
 }
@@ -110,7 +138,7 @@ pub(crate) fn table(digits: &[u8], n: u64, rule: Rule) -> Result<Vec<u32>, Unsup
         for (take, &digit) in digits.iter().enumerate().take_while(|&(take, _)| take <= x) {
             let rest = x - take;
             if digit & 1 != 0 && rest == 0 {
-                options.push(combine(&[0])); // the heap is gone: no plate left, like a heap of 0
+                options.push(combine(&[0])); // the heap taken whole leaves a plate of 0
             }
             if digit & 2 != 0 && rest > 0 {
                 options.push(combine(&[rest]));

@@ -21,7 +21,13 @@
 //! above holds for sums of games all of whose positions are tame (Winning Ways, ch. 13). The
 //! fast side checks tameness on every heap up to the largest plate; a position with a plate past
 //! the first untame heap is answered *unsupported* (unless it is a single plate, whose misère
-//! value is read off the table directly).
+//! value is read off the table directly) — except for octal codes, whose sums of untame heaps,
+//! and of heaps that split, are answered through the game's misère quotient ([`quotient`]),
+//! as far as it was verified. Misère selective sums of heaps that split take each heap's
+//! normal and misère-alone outcomes from its options' compounds, by definition.
+//!
+//! A move that takes a whole octal heap leaves a plate of 0 (inoperable) in every compound, so
+//! the compounds that end when some plate is inoperable have per-plate tables for every code.
 //!
 //! Per-plate numbers come from [`tables`] for operations that leave one heap (sliding windows over
 //! intervals of options, or explicit option lists) and from closed forms for `split`.
@@ -48,9 +54,11 @@ pub mod factor;
 pub mod games;
 pub mod genus;
 pub mod matching;
+pub mod misere;
 mod moves;
 pub mod octal;
 pub mod periodic;
+pub mod quotient;
 mod solver;
 pub mod sparse;
 mod split;

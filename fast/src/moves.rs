@@ -11,7 +11,7 @@ pub(crate) enum HeapMoves {
     /// The options of `x` are `x − k` for each `k` in the (sorted) list with `k ≤ x`.
     Listed(Vec<u64>),
     /// An octal code that never splits: removing `k` leaves one heap (bit 2, `x > k`) or
-    /// nothing (bit 1, `x = k`), which tables count as a heap of 0.
+    /// nothing (bit 1, `x = k`), which leaves a plate of 0.
     Octal(Vec<u8>),
     /// A move leaves two heaps: no single-heap table applies.
     Splitting,

@@ -12,6 +12,8 @@
 //! * `split`: its closed form `g(x) = (x − 1) mod 2` ([`crate::split`]) proves period 2 from 1.
 //! * Anything else (Nim, `half`, hexadecimal codes): a period seen at least three times
 //!   is reported, with `proven: false`.
+//! * Misère play of octal codes that split heaps: values of whole positions by definition
+//!   ([`crate::misere`]), as far as a budget of positions allows; no period is claimed.
 
 use grundy_rules::{Operation, Play};
 
@@ -108,6 +110,10 @@ fn period_of(values: &[u32], proof: &Proof) -> (Option<Period>, bool) {
     }
 }
 
+/// Most positions [`heap_table`] memoises for the misère values of a game that splits heaps
+/// (about 50 bytes each).
+pub const MISERE_POSITIONS: usize = 20_000_000;
+
 /// Grundy values of single heaps of `operation` up to `n` (normal play, or misère: a heap that
 /// cannot move has value 1), with the period. A proven period stops the computation early: the
 /// table then holds just enough values to prove it, and [`HeapTable::value`] extends it.
@@ -117,9 +123,19 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
     let heap = Heap::new(operation);
     let splits = operation.splits();
     if splits && play == Play::Misere {
-        return Err(Unsupported::NoTheory(format!(
-            "misère values of {operation}, whose moves split heaps, are values of whole positions, not of single heaps"
-        )));
+        // Values of whole positions, by definition ([`crate::misere`]); no period is claimed.
+        let Operation::Octal(digits) = operation else {
+            return Err(Unsupported::NoTheory(format!(
+                "misère values of {operation}, whose moves split heaps, are values of whole positions; they are \
+                 computed for octal codes only"
+            )));
+        };
+        let budget = crate::misere::Budget { max_positions: MISERE_POSITIONS, deadline: None };
+        let heaps = crate::misere::single_heaps(digits, n, budget)?;
+        if let Some(stopped) = heaps.stopped {
+            return Err(Unsupported::NoTheory(format!("misère values of {operation} by definition: {stopped}")));
+        }
+        return Ok(HeapTable { values: heaps.values, period: None, proven: false });
     }
     // Compute in growing steps, stopping as soon as the period is proven.
     let mut upto = n.min(1023);

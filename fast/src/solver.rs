@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use grundy_rules::{Compound, End, Foreclosed, Operation, Outcome, Play, RuleSet, Solution, Value};
+use grundy_rules::{Compound, Foreclosed, Operation, Outcome, Play, RuleSet, Solution, Value};
 
 use crate::Unsupported;
 use crate::breaking;
@@ -263,6 +263,9 @@ enum Plan {
     DisjunctiveMisere {
         grundy: Column<[u32; 2]>,
         first_untame: Option<u64>,
+        /// For an octal code with untame heaps: its misère quotient, which answers sums of
+        /// untame heaps.
+        quotient: Option<std::sync::Arc<crate::quotient::Quotient>>,
     },
     Foreclosed {
         values: Column<u32>,
@@ -287,6 +290,11 @@ enum Plan {
     },
     /// Closed forms whose values outgrow a column's `u32` (Nim's Grundy values are the plates).
     Wide(Wide),
+    /// Misère disjunctive sums of heaps that split: the product of the heaps' elements of the
+    /// misère quotient, in its P-portion or not.
+    MisereQuotient {
+        quotient: std::sync::Arc<crate::quotient::Quotient>,
+    },
 }
 
 /// A closed form of 64-bit per-plate values, and the rule that combines them.
@@ -352,6 +360,8 @@ pub enum PlateValue {
     Remoteness(u64),
     /// Suspense number.
     Suspense(u64),
+    /// The element of the misère quotient (numbered as `grundy quotient` prints them).
+    QuotientElement(u32),
 }
 
 impl fmt::Display for PlateValue {
@@ -376,6 +386,7 @@ impl fmt::Display for PlateValue {
             }
             PlateValue::Remoteness(r) => write!(f, "R={r}"),
             PlateValue::Suspense(s) => write!(f, "S={s}"),
+            PlateValue::QuotientElement(x) => write!(f, "quotient element {x}"),
         }
     }
 }
@@ -400,17 +411,6 @@ impl PileSolver {
         let heap = Heap::new(&rules.operation);
         let play = rules.play;
         let n = largest_plate;
-        let vanishes = matches!(&rules.operation, Operation::Octal(digits) if digits.iter().any(|&d| d & 1 != 0));
-        let ends_on_inoperable = rules.compound.end() == End::SomePlateInoperable;
-        if vanishes && ends_on_inoperable {
-            // A vanished heap is no plate at all, not an inoperable one: it does not end the game,
-            // and no per-heap value expresses that under these compounds.
-            return Err(Unsupported::NoTheory(format!(
-                "in {rules}, a heap can vanish (an octal digit with bit 1), which no per-heap value of the {} \
-                 compound accounts for",
-                rules.compound.full_name()
-            )));
-        }
         let (plan, limit) = if let (Operation::Octal(_), HeapMoves::Splitting) = (&rules.operation, heap.moves()) {
             octal_plan(rules, n)?
         } else if rules.operation == Operation::Grundy {
@@ -474,7 +474,13 @@ impl PileSolver {
                 };
                 let first_untame = pairs_untame.into_iter().chain(genus_untame).min();
                 let grundy = normal.into_iter().zip(misere).map(|(g, m)| [g, m]).collect();
-                Plan::DisjunctiveMisere { grundy: Column::Table(grundy), first_untame }
+                let quotient = match (&rules.operation, first_untame) {
+                    (Operation::Octal(digits), Some(_)) => {
+                        Some(std::sync::Arc::new(misere_quotient(rules, digits, n)?))
+                    }
+                    _ => None,
+                };
+                Plan::DisjunctiveMisere { grundy: Column::Table(grundy), first_untame, quotient }
             }
             (Compound::Diminished, _) => {
                 let rule = if misere { MexRule::ForeclosedMisere } else { MexRule::ForeclosedNormal };
@@ -520,6 +526,7 @@ impl PileSolver {
             Plan::Conjunctive { remoteness } => remoteness.tabulate(n),
             Plan::Continued { suspense } => suspense.tabulate(n),
             Plan::Wide(_) => false,
+            Plan::MisereQuotient { .. } => false,
         };
         if tabulated {
             self.limit = largest_plate;
@@ -595,6 +602,7 @@ impl PileSolver {
             Plan::Wide(Wide::Foreclosed(f)) => PlateValue::Foreclosed(f(x)),
             Plan::Wide(Wide::Remoteness(saltus)) => PlateValue::Remoteness(saltus.at(x)),
             Plan::Wide(Wide::Suspense(saltus)) => PlateValue::Suspense(saltus.at(x)),
+            Plan::MisereQuotient { quotient } => PlateValue::QuotientElement(quotient.times_heap(0, x)?),
         })
     }
 
@@ -606,8 +614,14 @@ impl PileSolver {
         sum.plates += 1;
         match &self.plan {
             Plan::Disjunctive { grundy } => Xor.combine(sum, x, get(grundy)?),
-            Plan::DisjunctiveMisere { grundy, first_untame } => {
-                TamePairs { first_untame: *first_untame }.combine(sum, x, grundy.get(x).ok_or_else(beyond)?)
+            Plan::DisjunctiveMisere { grundy, first_untame, quotient } => {
+                TamePairs { first_untame: *first_untame }.combine(sum, x, grundy.get(x).ok_or_else(beyond)?);
+                if let Some(quotient) = quotient {
+                    match quotient.times_heap(sum.element, x) {
+                        Ok(element) => sum.element = element,
+                        Err(_) => sum.beyond_quotient = true,
+                    }
+                }
             }
             Plan::Foreclosed { values } => ForeclosedXor.combine(sum, x, get(values)?),
             Plan::Selective { outcomes } => AnyNormalWin.combine(sum, x, bits(outcomes)?),
@@ -633,6 +647,7 @@ impl PileSolver {
             // empty sum's 0 stands for no plate yet); the conjunctive compounds use no xor.
             Plan::Wide(Wide::Remoteness(saltus)) => sum.xor = sum.xor.max(!saltus.at(x)),
             Plan::Wide(Wide::Suspense(saltus)) => sum.xor = sum.xor.max(saltus.at(x)),
+            Plan::MisereQuotient { quotient } => sum.element = quotient.times_heap(sum.element, x)?,
         }
         Ok(())
     }
@@ -657,7 +672,8 @@ impl PileSolver {
         }
         match &self.plan {
             Plan::Disjunctive { grundy } => fold!(grundy, Xor),
-            Plan::DisjunctiveMisere { grundy, first_untame } => {
+            Plan::DisjunctiveMisere { quotient: Some(_), .. } => user.with(self),
+            Plan::DisjunctiveMisere { grundy, first_untame, quotient: None } => {
                 fold!(grundy, TamePairs { first_untame: *first_untame })
             }
             Plan::Foreclosed { values } => fold!(values, ForeclosedXor),
@@ -668,6 +684,7 @@ impl PileSolver {
             Plan::Conjunctive { remoteness } => fold!(remoteness, Smallest),
             Plan::Continued { suspense } => fold!(suspense, Largest),
             Plan::Wide(_) => user.with(self),
+            Plan::MisereQuotient { .. } => user.with(self),
         }
     }
 
@@ -676,8 +693,15 @@ impl PileSolver {
         let misere = self.rules.play == Play::Misere;
         match &self.plan {
             Plan::Disjunctive { .. } => Xor.solution(sum, misere),
-            Plan::DisjunctiveMisere { first_untame, .. } => {
-                TamePairs { first_untame: *first_untame }.solution(sum, misere)
+            Plan::DisjunctiveMisere { first_untame, quotient, .. } => {
+                match (TamePairs { first_untame: *first_untame }.solution(sum, misere), quotient) {
+                    // Untame heaps: the misère quotient decides, when it covers every plate.
+                    (Err(untame), Some(quotient)) if sum.beyond_quotient => {
+                        Err(quotient.times_heap(0, sum.largest).err().unwrap_or(untame))
+                    }
+                    (Err(_), Some(quotient)) => Ok(outcome_solution(!quotient.is_p(sum.element))),
+                    (result, _) => result,
+                }
             }
             Plan::Foreclosed { .. } => ForeclosedXor.solution(sum, misere),
             Plan::Selective { .. } => AnyNormalWin.solution(sum, misere),
@@ -700,6 +724,7 @@ impl PileSolver {
                 outcome: Outcome::from_first_wins((sum.xor % 2 == 1) != misere),
                 value: Some(Value::Suspense(sum.xor)),
             }),
+            Plan::MisereQuotient { quotient } => Ok(outcome_solution(!quotient.is_p(sum.element))),
         }
     }
 }
@@ -1044,6 +1069,10 @@ struct Sum {
     operable: u8,
     min: u32,
     max: u32,
+    /// Misère quotient: the product of the plates' elements.
+    element: u32,
+    /// Misère quotient: some plate is beyond it.
+    beyond_quotient: bool,
 }
 
 impl Default for Sum {
@@ -1061,6 +1090,8 @@ impl Default for Sum {
             operable: 0,
             min: u32::MAX,
             max: 0,
+            element: 0,
+            beyond_quotient: false,
         }
     }
 }
@@ -1107,10 +1138,23 @@ fn octal_plan(rules: &RuleSet, n: u64) -> Result<(Plan, u64), Unsupported> {
             let misere = build(breaking::Rule::ShortenedMisere)?;
             Some(Plan::ShortenedMisere { outcomes: outcome_bits(&heap, None, Some(&misere), n) })
         }
-        (Compound::Disjunctive | Compound::Selective, Play::Misere) => {
-            return Err(Unsupported::NoTheory(format!(
-                "{rules}: misère play of heaps that split needs genus theory, which is not implemented"
-            )));
+        (Compound::Disjunctive, Play::Misere) => return misere_quotient_plan(rules, digits, n),
+        (Compound::Selective, Play::Misere) => {
+            let bits = build(breaking::Rule::SelectiveMisere)?;
+            let byte = |v: u32| {
+                let mut byte = 0;
+                if v & breaking::SELECTIVE_NORMAL_WINS != 0 {
+                    byte |= NORMAL_WINS;
+                }
+                if v & breaking::SELECTIVE_MISERE_WINS != 0 {
+                    byte |= MISERE_WINS;
+                }
+                if v & breaking::SELECTIVE_OPERABLE != 0 {
+                    byte |= OPERABLE;
+                }
+                byte
+            };
+            Some(Plan::SelectiveMisere { outcomes: Column::Table(bits.into_iter().map(byte).collect()) })
         }
     };
     if let Some(plan) = plan {
@@ -1132,6 +1176,30 @@ fn octal_plan(rules: &RuleSet, n: u64) -> Result<(Plan, u64), Unsupported> {
     })
 }
 
+/// Heaps the pile solver builds a misère quotient for, at most.
+pub const QUOTIENT_HEAPS: u64 = 40;
+
+/// Verification steps the pile solver spends on a misère quotient (a fraction of a second): past
+/// them, plates beyond the heaps verified so far are declined.
+const QUOTIENT_STEPS: u64 = 4_000_000;
+
+/// Misère disjunctive sums of octal heaps that split: through the misère quotient of the heaps
+/// up to `n` (at most [`QUOTIENT_HEAPS`]), as far as a fixed budget of work verifies it; a
+/// proven period covers every heap.
+fn misere_quotient_plan(rules: &RuleSet, digits: &[u8], n: u64) -> Result<(Plan, u64), Unsupported> {
+    let quotient = misere_quotient(rules, digits, n)?;
+    let limit = if quotient.proven.is_some() { u64::MAX } else { quotient.verified_to };
+    Ok((Plan::MisereQuotient { quotient: std::sync::Arc::new(quotient) }, limit))
+}
+
+/// The misère quotient of the heaps up to `n` (at most [`QUOTIENT_HEAPS`]), as far as
+/// [`QUOTIENT_STEPS`] verify it.
+fn misere_quotient(rules: &RuleSet, digits: &[u8], n: u64) -> Result<crate::quotient::Quotient, Unsupported> {
+    let budget = crate::quotient::Budget { max_steps: QUOTIENT_STEPS, ..crate::quotient::Budget::default() };
+    let code = rules.operation.to_string();
+    crate::quotient::Quotient::compute(code.trim_start_matches("octal:"), digits, n.min(QUOTIENT_HEAPS), budget)
+}
+
 /// The closed forms of [`crate::split`] for each compound and convention.
 fn split_plan(compound: Compound, play: Play) -> Result<Plan, Unsupported> {
     let periodic = |f: fn(u64) -> u32, periodic| Column::Periodic(Periodic::new(f, periodic));
@@ -1145,6 +1213,7 @@ fn split_plan(compound: Compound, play: Play) -> Result<Plan, Unsupported> {
                 split::GRUNDY_PERIODIC,
             )),
             first_untame: None,
+            quotient: None,
         },
         (Compound::Diminished, Play::Normal) => {
             Plan::Foreclosed { values: periodic(split::foreclosed_normal, split::FORECLOSED_NORMAL_PERIODIC) }
@@ -1302,7 +1371,11 @@ fn misere_plan(rules: &RuleSet, heap: &Heap, window: usize, rule_period: usize) 
         .position(|([g, m], genus)| !is_tame((*g).into(), (*m).into()) || !genus.is_tame())
         .map(|x| x as u64);
     let values = rows.into_iter().map(|(pair, _)| pair).collect();
-    Ok(Plan::DisjunctiveMisere { grundy: Column::Periodic(Periodic::from_table(values, start, period)), first_untame })
+    Ok(Plan::DisjunctiveMisere {
+        grundy: Column::Periodic(Periodic::from_table(values, start, period)),
+        first_untame,
+        quotient: None,
+    })
 }
 
 /// The values of `table(n)` (plates `0..=n`) up to one whole period, with the period's start and

@@ -4,9 +4,9 @@
 //! The `k`-plate positions of the box are the `k`-multisets of `0..=N`; ranked by the
 //! combinatorial number system ([`crate::key`]: sorted plates `x₀ ≤ … ≤ x_{k−1}` have rank
 //! `Σ C(xₜ + t, t + 1)`), they are exactly the ranks `0..C(N + k, k)`, in colex order. A move
-//! that never splits turns plates into smaller ones (or removes one, for an octal digit with bit
-//! 1): its option is pointwise no larger once sorted, so it has a smaller rank among the
-//! positions of as many plates, or it has fewer plates. Solving the layers `k = 0, 1, …, P` in
+//! that never splits turns plates into smaller ones (an octal digit with bit 1 leaves a plate of
+//! 0): its option is pointwise no larger once sorted, so it has a smaller rank among the
+//! positions of as many plates. Solving the layers `k = 0, 1, …, P` in
 //! turn, each by increasing rank, finds every option solved before the position — the values are
 //! the engine's definitions ([`crate::engine`]), read from flat arrays: a value (one byte while
 //! every value fits, two or four otherwise) and an outcome bit a position.
@@ -235,11 +235,10 @@ impl PileBox {
     ) -> (usize, u32, bool, usize) {
         let k = plates.len();
         let misere = self.rules.play == Play::Misere;
-        let Scratch { prefix, shifted, removed, found, seen, option } = scratch;
+        let Scratch { prefix, shifted, found, seen, option } = scratch;
         prefix.resize(k + 1, 0);
         shifted.resize(k + 1, 0);
-        removed.resize(k + 1, 0);
-        // prefix[t] = Σ_{u<t} T(u, s_u); shifted[t] = Σ_{u<t} T(u + 1, s_u); removed[t] = Σ_{u≥t} T(u − 1, s_u).
+        // prefix[t] = Σ_{u<t} T(u, s_u); shifted[t] = Σ_{u<t} T(u + 1, s_u).
         for t in 0..k {
             prefix[t + 1] = prefix[t] + terms[t][plates[t] as usize];
             shifted[t + 1] = shifted[t] + terms[t + 1][plates[t] as usize];
@@ -248,10 +247,6 @@ impl PileBox {
         found.clear(self.kind != ValueKind::Grundy);
         if !game.is_over(plates) {
             if self.rules.compound.action() == Action::One {
-                removed[k] = 0;
-                for t in (1..k).rev() {
-                    removed[t] = removed[t + 1] + terms[t - 1][plates[t] as usize];
-                }
                 for i in 0..k {
                     if i + 1 < k && plates[i + 1] == plates[i] {
                         continue; // the last of equal plates stands for them all
@@ -270,7 +265,6 @@ impl PileBox {
                                     + (shifted[i] - shifted[j]);
                                 self.read(k, option_rank as usize)
                             }
-                            PlateOption::Gone => self.read(k - 1, (prefix[i] + removed[i + 1]) as usize),
                             _ => unreachable!("box mode is for moves that never split"),
                         });
                         ControlFlow::Continue(())
@@ -400,7 +394,6 @@ impl Found {
 struct Scratch {
     prefix: Vec<u64>,
     shifted: Vec<u64>,
-    removed: Vec<u64>,
     found: Found,
     seen: Vec<bool>,
     option: Vec<u64>,

@@ -23,10 +23,9 @@ pub struct PileGame {
     rules: RuleSet,
 }
 
-/// What one plate can become in one move: nothing (it is gone), one plate, two or three.
+/// What one plate can become in one move: one plate (possibly of 0 tokens), two or three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum PlateOption {
-    Gone,
     One(u64),
     Two(u64, u64),
     Three(u64, u64, u64),
@@ -35,7 +34,6 @@ pub(crate) enum PlateOption {
 impl PlateOption {
     fn push_onto(self, plates: &mut Vec<u64>) {
         match self {
-            PlateOption::Gone => {}
             PlateOption::One(y) => plates.push(y),
             PlateOption::Two(a, b) => plates.extend([a, b]),
             PlateOption::Three(a, b, c) => plates.extend([a, b, c]),
@@ -130,8 +128,10 @@ impl PileGame {
             Operation::Octal(digits) => {
                 for (k, &digit) in digits.iter().enumerate() {
                     let Some(rest) = x.checked_sub(k as u64) else { break };
+                    // Taking the whole heap leaves an empty plate, as removing every token of a Nim
+                    // plate does: it stays in the position, inoperable.
                     if digit & 1 != 0 && rest == 0 {
-                        each(PlateOption::Gone)?;
+                        each(PlateOption::One(0))?;
                     }
                     if digit & 2 != 0 && rest >= 1 {
                         each(PlateOption::One(rest))?;
@@ -171,7 +171,6 @@ impl PileGame {
                 option.extend_from_slice(&plates[..i]);
                 option.extend_from_slice(&plates[i + 1..]);
                 match result {
-                    PlateOption::Gone => {}
                     PlateOption::One(y) => insert_sorted(&mut option, y),
                     PlateOption::Two(a, b) => {
                         insert_sorted(&mut option, a);
@@ -345,7 +344,7 @@ mod tests {
         let mut options = dawson.options(&vec![5]);
         options.sort();
         assert_eq!(options, vec![vec![1, 2], vec![3]]);
-        assert!(dawson.options(&vec![2, 7]).contains(&vec![7]), "the heap of 2 is gone");
+        assert!(dawson.options(&vec![2, 7]).contains(&vec![0, 7]), "the heap of 2 leaves an empty plate");
         // Published values of 0.07 on single heaps, by the oracle on whole positions.
         let values: Vec<_> = (0..18).map(|n| dawson.solve(&vec![n]).unwrap().value).collect();
         let expected = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2];

@@ -18,7 +18,7 @@ use crate::error::{ParseError, parse_u64};
 /// | `mod:m` | | if `m` divides `x`, remove exactly 1; otherwise remove 1 or 2; always `k ≤ x` (so 0 is inoperable) |
 /// | `split` | | move `k` tokens, `1 ≤ k ≤ x − 1`, onto a new empty plate: `x` becomes the two plates `x − k` and `k` |
 /// | `grundy` | Grundy's game | split the plate into two non-empty plates of different sizes: `x` becomes `a` and `x − a`, `1 ≤ a < x − a` |
-/// | `octal:d0.d1d2…` | take-and-break | remove `k` tokens where digit `dk` allows it, leaving what `dk` allows: bit 1 nothing (only when `k = x`; the plate is gone), bit 2 one plate, bit 4 two non-empty plates, bit 8 three (hexadecimal digits 8–F); `d0` may only be 0, 4, 8 or C (split without removing) |
+/// | `octal:d0.d1d2…` | take-and-break | remove `k` tokens where digit `dk` allows it, leaving what `dk` allows: bit 1 nothing (only when `k = x`): the plate stays, holding 0 tokens and inoperable, bit 2 one plate, bit 4 two non-empty plates, bit 8 three (hexadecimal digits 8–F); `d0` may only be 0, 4, 8 or C (split without removing) |
 /// | `stripes:a,b,c…` | | `octal:0.…` with 7 at the positions `a, b, c…`: take exactly `a`, `b` or `c` adjacent stones from a row |
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -38,7 +38,13 @@ pub enum Operation {
     /// Grundy's game: split a plate into two non-empty plates of different sizes.
     Grundy,
     /// A take-and-break game: `digits[k]` says what removing `k` tokens may leave (bit 1 nothing,
-    /// 2 one heap, 4 two, 8 three non-empty heaps). `digits[0]` is 0, 4, 8 or 12; no trailing 0.
+    /// 2 one heap, 4 two, 8 three non-empty heaps).
+    ///
+    /// A move that leaves nothing leaves an *empty plate* of 0 tokens, which stays in the position
+    /// and is inoperable, exactly as when the last tokens of a Nim plate are removed (Game Pack
+    /// keeps plates of 0; in Conway's compounds, ONAG ch. 14, a component played down to nothing
+    /// is an ended game). Under the compounds that end when some plate is inoperable
+    /// ([`crate::End::SomePlateInoperable`]) such a move therefore ends the game. `digits[0]` is 0, 4, 8 or 12; no trailing 0.
     Octal(Vec<u8>),
 }
 

@@ -32,6 +32,7 @@ pub mod lock;
 pub mod nullify;
 pub mod pile;
 pub mod prime;
+pub mod quotient;
 pub mod steins;
 pub mod stripes;
 pub mod wythoff;
@@ -148,6 +149,8 @@ macro_rules! catalog {
         pub fn entries() -> Vec<Box<dyn Entry>> {
             let mut all: Vec<Box<dyn Entry>> = Vec::new();
             $( all.extend(<$problem>::entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>)); )*
+            // Misère quotients have no contest format: their entries are listed here.
+            all.extend(quotient::QuotientProblem::entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>));
             all
         }
 

@@ -302,6 +302,12 @@ impl Problem for Piles {
         oracle.solve(&case.position.plates().to_vec())
     }
 
+    /// The same outcome, and the same value wherever the fast side gives one: through a misère
+    /// quotient it knows who wins a sum of heaps that split, not the sum's misère Grundy value.
+    fn agrees(&self, truth: &Solution, answer: &Solution) -> bool {
+        truth.outcome == answer.outcome && (answer.value.is_none() || answer.value == truth.value)
+    }
+
     fn fast(&self, case: &PilePosition) -> Result<Solution, Unsupported> {
         if let Some(planted) = &self.planted {
             return planted(case.position.plates()).map_err(Unsupported::NoTheory);

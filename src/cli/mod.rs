@@ -13,6 +13,7 @@ mod check;
 mod duel;
 mod list;
 mod problem;
+mod quotient;
 mod solve;
 mod table;
 mod verify;
@@ -91,6 +92,8 @@ enum Command {
     Problem(problem::Args),
     /// Time the fast side against the oracle, entry by entry, and where each stops scaling.
     Bench(bench::Args),
+    /// The misère quotient of an octal game's heaps up to N: order, P-portion, heap map, period.
+    Quotient(quotient::Args),
     /// List operations, compounds, problems and registry entries, with their syntax.
     #[command(after_help = "Example:\n  grundy list | less")]
     List,
@@ -129,6 +132,7 @@ pub fn main() -> ExitCode {
         Command::Pack => problem::run(problem::Args { name: "pack".to_string() }),
         Command::Problem(args) => problem::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Quotient(args) => quotient::run(args),
         Command::List => list::run(),
     };
     match result {

@@ -26,16 +26,23 @@ pub struct Args {
     /// and print the pre-period, the period and whether it is proven, without the values.
     #[arg(long)]
     period: bool,
-    /// Misère values (a heap that cannot move has value 1).
+    /// Misère values (a heap that cannot move has value 1). For octal games that split heaps
+    /// they are values of whole positions, computed by definition as far as --time and
+    /// --max-states allow; the table says how far it got.
     #[arg(long)]
     misere: bool,
-    /// Print JSON: {"game", "values", "preperiod", "period", "proven", "computed_to"}.
+    /// With --misere on a game that splits heaps: most positions to memoise (about 50 bytes each).
+    #[arg(long, value_name = "N", default_value_t = grundy_fast::periodic::MISERE_POSITIONS)]
+    max_states: usize,
+    /// Print JSON: {"game", "values", "preperiod", "period", "proven", "computed_to"}, and "stopped"
+    /// when a budget ended the table early.
     #[arg(long)]
     json: bool,
-    /// Wall-time budget for tables that grow toward a period (games with no closed form):
-    /// past it, the command stops saying how far it got.
-    #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
-    time: f64,
+    /// Wall-time budget for tables that grow toward a period (games with no closed form) and for
+    /// misère tables of games that split heaps: past it, the command stops saying how far it got.
+    /// Default: 20 s, and 10 s for misère tables of games that split heaps.
+    #[arg(long, value_name = "SECONDS", value_parser = super::seconds)]
+    time: Option<f64>,
     /// Also draw the values as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -58,7 +65,7 @@ const MOST_PRINTED: u64 = 10_000_000;
 const PERIOD_SEARCH: u64 = 10_000_000;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    grundy_fast::set_deadline(super::deadline(Some(args.time)));
+    grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(20.0))));
     if args.pairs {
         return pairs(&args);
     }
@@ -102,7 +109,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             u128::from(upto) + 1
         );
     }
-    let table = table::compute(&rules.operation, play, upto)?;
+    let budget = table::MisereBudget { max_positions: args.max_states, seconds: args.time.unwrap_or(10.0) };
+    let table = table::compute_within(&rules.operation, play, upto, budget)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
         write_json(&mut out, &table)?
@@ -112,7 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     out.flush().context("writing standard output")?;
     if let Some(path) = &args.plot {
         let misere = match args.overlay_misere {
-            true => Some(table::compute(&rules.operation, Play::Misere, upto)?),
+            true => Some(table::compute_within(&rules.operation, Play::Misere, table.upto, budget)?),
             false => None,
         };
         let picture = grundy::plot::table(&table, misere.as_ref())?;
@@ -180,6 +188,9 @@ fn write_json(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
         table.values.proven,
         table.values.computed_to()
     )?;
+    if let Some(stopped) = &table.stopped {
+        write!(out, ",\"stopped\":{}", json!(stopped))?;
+    }
     if let Some(genera) = &table.genera {
         let written: Vec<String> = genera.iter().map(ToString::to_string).collect();
         write!(out, ",\"genus\":{},\"first_untame\":{}", json!(written), json!(table.first_untame()))?;
@@ -202,6 +213,9 @@ fn write_text(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
         None => writeln!(out, "period: none found")?,
     }
     writeln!(out, "proven: {}\ncomputed to: {}", table.values.proven, table.values.computed_to())?;
+    if let Some(stopped) = &table.stopped {
+        writeln!(out, "incomplete: {stopped}")?;
+    }
     if let Some(genera) = &table.genera {
         let written: Vec<String> = genera.iter().take(40).map(ToString::to_string).collect();
         writeln!(out, "genus (heaps 0..{}): {}", written.len() - 1, written.join(" "))?;

@@ -1,0 +1,204 @@
+//! Misère quotients checked by the oracle: one registry entry per octal game, `quotient:CODE`.
+//!
+//! The fast side answers a misère disjunctive sum of heaps through the game's misère quotient
+//! ([`grundy_fast::quotient`]): one look-up per heap. The oracle plays the same position from the
+//! rules (octal moves, disjunctive compound, misère play) by brute force on whole positions. The
+//! exhaustive part compares them on every position of at most 4 heaps of at most 20 tokens each
+//! and 36 in all (plates of 0 and heaps that cannot move included); the random part on up to 6
+//! heaps, up to the largest heap of the entry and 40 tokens in all: what the oracle solves in
+//! seconds.
+
+use std::sync::{Arc, OnceLock};
+
+use grundy_fast::Unsupported;
+use grundy_fast::quotient::{Budget as QuotientBudget, Quotient};
+use grundy_oracle::{Budget, Engine, OracleError, PileGame, Stats};
+use grundy_rules::games::PilePosition;
+use grundy_rules::{Compound, Operation, Outcome, Play, Position, RuleSet, ValueKind};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::catalog::pile::sorted_sequences;
+use crate::problem::{MemoStats, Problem};
+use crate::runner::Exhaustive;
+
+/// Most heaps in an exhaustive position.
+const EXHAUSTIVE_HEAPS: usize = 4;
+/// Largest heap in an exhaustive position.
+const EXHAUSTIVE_SIZE: u64 = 20;
+/// Most tokens in an exhaustive position.
+const EXHAUSTIVE_TOKENS: u64 = 36;
+/// Most tokens in a random position.
+const RANDOM_TOKENS: u64 = 40;
+/// Verification steps an entry's quotient may take.
+const QUOTIENT_STEPS: u64 = 500_000_000;
+
+/// The misère disjunctive sums of one octal game's heaps, answered through its quotient.
+pub struct QuotientProblem {
+    code: String,
+    rules: RuleSet,
+    digits: Vec<u8>,
+    /// The quotient covers heaps up to this one (more, when it is needed to prove a period).
+    upto: u64,
+    /// Random positions use heaps up to this one.
+    largest: u64,
+    quotient: OnceLock<Result<Arc<Quotient>, String>>,
+}
+
+impl QuotientProblem {
+    /// The entry of the octal game `code` (e.g. `0.77`), its quotient computed for heaps up to
+    /// `upto`, its random positions using heaps up to `largest`.
+    pub fn new(code: &str, upto: u64, largest: u64) -> QuotientProblem {
+        QuotientProblem::try_new(code, upto, largest).expect("a valid octal code")
+    }
+
+    /// As [`QuotientProblem::new`], for a code given by a user.
+    pub fn try_new(code: &str, upto: u64, largest: u64) -> Result<QuotientProblem, String> {
+        let operation: Operation =
+            format!("octal:{code}").parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+        let Operation::Octal(digits) = &operation else { return Err(format!("`{code}` is not an octal code")) };
+        let digits = digits.clone();
+        let rules = RuleSet::new(operation, Compound::Disjunctive, Play::Misere);
+        Ok(QuotientProblem { code: code.to_string(), rules, digits, upto, largest, quotient: OnceLock::new() })
+    }
+
+    /// The same entry answering through `quotient` (a wrong one, in tests).
+    pub fn with_quotient(self, quotient: Quotient) -> QuotientProblem {
+        let planted = OnceLock::new();
+        let _ = planted.set(Ok(Arc::new(quotient)));
+        QuotientProblem { quotient: planted, ..self }
+    }
+
+    /// The quotient this entry answers with, computed on first use.
+    pub fn quotient(&self) -> Result<Arc<Quotient>, String> {
+        self.quotient
+            .get_or_init(|| {
+                // Enough work for Kayles up to heap 170, where its period is proven (a few
+                // tenths of a second); deterministic, so every run checks the same quotient.
+                let budget = QuotientBudget { max_steps: QUOTIENT_STEPS, ..QuotientBudget::default() };
+                Quotient::compute(&self.code, &self.digits, self.upto, budget).map(Arc::new).map_err(|e| e.to_string())
+            })
+            .clone()
+    }
+
+    /// The registry's quotient entries: Kayles (0.77, proven periodic), Dawson's Kayles (0.07),
+    /// Dawson's chess (0.137), and four codes drawn at random (seed 13, two or three digits with
+    /// a split) whose quotients at heap 12 are finite and quickly found.
+    pub fn entries() -> Vec<QuotientProblem> {
+        vec![
+            QuotientProblem::new("0.77", 170, 40),
+            QuotientProblem::new("0.07", 30, 30),
+            QuotientProblem::new("0.137", 29, 29),
+            QuotientProblem::new("0.724", 12, 12),
+            QuotientProblem::new("0.062", 12, 12),
+            QuotientProblem::new("0.76", 10, 10),
+            QuotientProblem::new("0.472", 12, 12),
+        ]
+    }
+
+    fn case(&self, plates: Vec<u64>) -> PilePosition {
+        PilePosition { rules: self.rules.clone(), position: Position::new(plates).expect("at least one plate") }
+    }
+}
+
+/// The oracle of one entry: a single engine, whose memo every case shares.
+pub struct QuotientMemo {
+    engine: Option<Engine<PileGame>>,
+    budget: Budget,
+}
+
+impl MemoStats for QuotientMemo {
+    fn stats(&self) -> Option<Stats> {
+        self.engine.as_ref().map(Engine::stats)
+    }
+}
+
+impl Problem for QuotientProblem {
+    type Instance = PilePosition;
+    type Answer = Outcome;
+    type Memo = QuotientMemo;
+
+    fn name(&self) -> String {
+        format!("quotient:{}", self.code)
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "misère disjunctive sums of octal:{} heaps through its misère quotient of heaps ≤ {}",
+            self.code, self.upto
+        )
+    }
+
+    fn exhaustive(&self) -> Exhaustive<PilePosition> {
+        let size = EXHAUSTIVE_SIZE.min(self.largest);
+        Exhaustive {
+            cases: sorted_sequences(EXHAUSTIVE_HEAPS, 0, size)
+                .into_iter()
+                .filter(|plates| plates.iter().sum::<u64>() <= EXHAUSTIVE_TOKENS)
+                .map(|p| self.case(p))
+                .collect(),
+            description: format!("all positions of ≤ {EXHAUSTIVE_HEAPS} heaps ≤ {size}, ≤ {EXHAUSTIVE_TOKENS} tokens"),
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> PilePosition {
+        let count = rng.random_range(1..=6);
+        let mut left = RANDOM_TOKENS;
+        let plates = (0..count)
+            .map(|_| {
+                let x = rng.random_range(0..=self.largest.min(left));
+                left -= x;
+                x
+            })
+            .collect();
+        self.case(plates)
+    }
+
+    fn memo(&self, budget: Budget) -> QuotientMemo {
+        QuotientMemo { engine: None, budget }
+    }
+
+    fn oracle(&self, memo: &mut QuotientMemo, case: &PilePosition) -> Result<Outcome, OracleError> {
+        let budget = memo.budget;
+        let engine = memo
+            .engine
+            .get_or_insert_with(|| Engine::new(PileGame::new(self.rules.clone()), ValueKind::OutcomeOnly, budget));
+        Ok(engine.solve(&case.position.plates().to_vec())?.outcome)
+    }
+
+    fn fast(&self, case: &PilePosition) -> Result<Outcome, Unsupported> {
+        if case.rules != self.rules {
+            return Err(Unsupported::NoTheory(format!("this entry answers {} only", self.rules)));
+        }
+        let quotient = self.quotient().map_err(Unsupported::NoTheory)?;
+        quotient.outcome(case.position.plates())
+    }
+
+    fn case_text(&self, case: &PilePosition) -> String {
+        if case.rules == self.rules { case.position.to_string() } else { case.to_string() }
+    }
+
+    fn parse_case(&self, text: &str) -> Result<PilePosition, String> {
+        if text.contains('@') {
+            return text.parse().map_err(|e: grundy_rules::ParseError| e.to_string());
+        }
+        let position: Position = text.parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+        Ok(PilePosition { rules: self.rules.clone(), position })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kayles_entry_answers_every_heap_through_a_proven_period() {
+        let kayles = QuotientProblem::entries().into_iter().find(|entry| entry.code == "0.77").unwrap();
+        let quotient = kayles.quotient().unwrap();
+        assert_eq!(quotient.stopped, None);
+        assert_eq!(quotient.order(), 40);
+        let period = quotient.proven.expect("proven");
+        assert_eq!((period.start, period.period), (71, 12));
+        assert!(quotient.outcome(&[1_000_000, 5]).is_ok());
+    }
+}
