@@ -164,6 +164,17 @@ const CLASSES: &[Class] = &[
     class("problem endless stdin", &["problem", "candy"], "yes 1", 2, "more than 256 MiB", 10),
     class("problem endless token", &["problem", "wythoff"], "echo 1; yes 1 | tr -d '\\n'", 2, "", 10),
     class("problem malformed", &["problem", "wythoff"], "echo '1 2 x'", 2, "wythoff input line 1, token 3", 5),
+    // Found by fuzzing: long strips have no period in reach, so the table toward a long row grew
+    // for minutes; it now stops at the time budget.
+    class(
+        "stripes row with no period in reach",
+        &["problem", "stripes", "--time", "2"],
+        "echo '997 998 1000'; echo 1; echo 1000000",
+        2,
+        "the time budget ran out",
+        6,
+    ),
+    class("problem time zero", &["problem", "stripes", "--time", "0"], "", 2, "a duration", 5),
     class(
         "geography: a huge general graph",
         &["problem", "geography"],

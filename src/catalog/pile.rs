@@ -48,8 +48,10 @@ pub struct Piles {
     rules: Rules,
     exhaustive: Shape,
     planted: Option<PileFast>,
-    /// Fast solvers built so far, by rule set (tables up to some plate).
-    solvers: Mutex<HashMap<RuleSet, Arc<PileSolver>>>,
+    /// Fast solvers built so far, by rule set, with the largest plate each was asked for (tables
+    /// up to some plate; a solver may cover less than it was asked for, e.g. a misère quotient
+    /// verified only so far, and is then not built again for the same range).
+    solvers: Mutex<HashMap<RuleSet, (u64, Arc<PileSolver>)>>,
 }
 
 /// The budget of one box of `grundy bench`: the memory budget, with no limit on positions.
@@ -187,20 +189,22 @@ impl Piles {
     /// A fast solver for `rules` covering plate `largest`, built once for a range of plates.
     fn solver(&self, rules: &RuleSet, largest: u64) -> Result<Arc<PileSolver>, Unsupported> {
         let mut solvers = self.solvers.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(solver) = solvers.get(rules).filter(|solver| solver.limit() >= largest) {
+        if let Some((_, solver)) =
+            solvers.get(rules).filter(|(asked, solver)| solver.limit() >= largest || *asked >= largest)
+        {
             return Ok(solver.clone());
         }
         let wanted = largest.max(self.exhaustive.size).max(RANDOM_SINGLE_PLATE);
-        let solver = match PileSolver::new(rules, wanted) {
-            Ok(solver) => solver,
+        let (asked, solver) = match PileSolver::new(rules, wanted) {
+            Ok(solver) => (wanted, solver),
             // The tables a wide range needs may be too large: build exactly what this case needs.
-            Err(_) => PileSolver::new(rules, largest)?,
+            Err(_) => (largest, PileSolver::new(rules, largest)?),
         };
         let solver = Arc::new(solver);
         if solvers.len() >= 64 {
             solvers.clear();
         }
-        solvers.insert(rules.clone(), solver.clone());
+        solvers.insert(rules.clone(), (asked, solver.clone()));
         Ok(solver)
     }
 }

@@ -129,7 +129,7 @@ pub fn main() -> ExitCode {
         Command::Table(args) => table::run(args),
         Command::Duel(args) => duel::run(args),
         Command::Verify(args) => verify::run(args),
-        Command::Pack => problem::run(problem::Args { name: "pack".to_string() }),
+        Command::Pack => problem::run(problem::Args { name: "pack".to_string(), time: 20.0 }),
         Command::Problem(args) => problem::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Quotient(args) => quotient::run(args),

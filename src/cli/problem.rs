@@ -17,6 +17,10 @@ const EXAMPLES: &str = "Examples:
 pub struct Args {
     /// The problem (see `grundy list`).
     pub name: String,
+    /// Wall-time budget for tables that grow toward a period (stripes on long rows with no period
+    /// found yet): past it, the command stops with one line saying how far the table got.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
+    pub time: f64,
 }
 
 /// Most bytes of a catalog problem's input: the largest valid one (geography's 10^7 edges of
@@ -24,6 +28,7 @@ pub struct Args {
 const MOST_INPUT: u64 = 256 << 20;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    grundy_fast::set_deadline(super::deadline(Some(args.time)));
     if args.name == "pack" {
         // Game Pack reads its input in place (a file on stdin is mapped) and answers as it reads.
         let mut stdout = std::io::stdout().lock();
