@@ -299,3 +299,73 @@ fn registry_quotients_and_catalog_games_agree() {
     });
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+#[derive(serde::Deserialize)]
+struct Sequences {
+    sequence: Vec<SequenceRecord>,
+}
+
+#[derive(serde::Deserialize)]
+struct SequenceRecord {
+    game: String,
+    play: String,
+    values: Vec<u32>,
+}
+
+fn data<T: serde::de::DeserializeOwned>(file: &str) -> T {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// The published sequences (normal play, and misère play of whole positions for games that
+/// split heaps), as the tables give them.
+#[test]
+fn tables_print_the_published_sequences() {
+    let sequences: Sequences = data("sequences.toml");
+    assert!(sequences.sequence.iter().any(|s| s.play == "misere"), "misère sequences are recorded");
+    for record in &sequences.sequence {
+        let operation: Operation = record.game.parse().unwrap();
+        let play = if record.play == "misere" { Play::Misere } else { Play::Normal };
+        let upto = record.values.len() as u64 - 1;
+        let table = grundy::table::compute(&operation, play, upto).unwrap();
+        let values: Vec<u32> = (0..=upto).map(|x| table.values.value(x).unwrap()).collect();
+        assert_eq!(values, record.values, "{} ({})", record.game, record.play);
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct Quotients {
+    quotient: Vec<QuotientRecord>,
+}
+
+#[derive(serde::Deserialize)]
+struct QuotientRecord {
+    game: String,
+    upto: u64,
+    order: usize,
+    p_portion: usize,
+    proven_start: Option<u64>,
+    proven_period: Option<u64>,
+}
+
+/// The misère quotients of the records: orders, P-portions and proven heap periods. (Their
+/// outcomes are compared with the oracle by the registry's `quotient:` entries, above.)
+#[test]
+fn quotients_are_those_of_the_records() {
+    let quotients: Quotients = data("quotients.toml");
+    for record in &quotients.quotient {
+        let Ok(Operation::Octal(digits)) = format!("octal:{}", record.game).parse::<Operation>() else {
+            panic!("{} is an octal code", record.game)
+        };
+        let upto = record.upto;
+        let budget = grundy_fast::quotient::Budget { max_steps: u64::MAX, ..Default::default() };
+        let quotient = grundy_fast::quotient::Quotient::compute(&record.game, &digits, upto, budget).unwrap();
+        assert_eq!(quotient.verified_to, upto, "{}", record.game);
+        assert_eq!(quotient.order(), record.order, "{}: order", record.game);
+        assert_eq!(quotient.p_portion().len(), record.p_portion, "{}: P-portion", record.game);
+        if let (Some(start), Some(period)) = (record.proven_start, record.proven_period) {
+            let proven = quotient.proven.expect("a proven period");
+            assert_eq!((proven.start, proven.period), (start, period), "{}: proven period", record.game);
+        }
+    }
+}
