@@ -1603,6 +1603,16 @@ mod tests {
         assert!((0..=n as u64).all(|x| column.get(x) == Some(large(x))));
         assert_eq!(column.get(n as u64 + 1), None);
         assert!(!column.tabulate(n), "a table is not tabulated again");
+        // Every column type reads as its form once tabulated: outcome bits and value pairs too.
+        let bits = |x: u64| (x % 5) as u8 | 0x80;
+        let mut column = Column::formula(bits);
+        assert!(column.tabulate(n));
+        assert!((0..=n as u64).all(|x| column.get(x) == Some(bits(x))));
+        let pairs = |x: u64| [(x % 3) as u32, (x % 4) as u32];
+        let mut column = Column::formula(pairs);
+        assert!(column.tabulate(n));
+        assert!(matches!(column, Column::Table(_)), "pairs are never kept in bytes");
+        assert!((0..=n as u64).all(|x| column.get(x) == Some(pairs(x))));
     }
 
     #[test]
