@@ -53,8 +53,14 @@ fn oracle(c: &mut Criterion) {
     ] {
         let rules: RuleSet = rules.parse().unwrap();
         let solve = || PileBox::solve(&rules, rules.value_kind(), plates, size, Budget::default()).unwrap();
-        let stats = solve().stats();
-        eprintln!("box {name}: {} positions, {:.2} bytes/position", stats.positions, stats.bytes_per_position());
+        let solved = solve();
+        let stats = solved.stats();
+        eprintln!(
+            "box {name}: {} positions, {:.2} bytes/position held, {:.2} at the peak",
+            stats.positions,
+            stats.bytes_per_position(),
+            solved.peak_bytes() as f64 / stats.positions as f64
+        );
         boxes.throughput(Throughput::Elements(stats.positions as u64));
         boxes.bench_function(name, |bench| bench.iter(solve));
     }

@@ -61,13 +61,21 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// A non-trivial factor of the odd composite `n` (Brent's cycle finding, products batched).
-fn rho(n: u64) -> u64 {
-    for c in 1u64.. {
+/// Steps of the rho sequence tried for one constant. A composite `n < 2^64` has a prime factor
+/// `p < 2^32`, and the sequence mod `p` repeats within about `√p ≈ 2^16` steps: `2^22` steps fail
+/// to find it with probability about `e^(−2^44 / 2^33)`, so the bound is never met in practice,
+/// but it stops a bug (or `n` prime) from looping without end.
+const RHO_STEPS: u64 = 1 << 22;
+
+/// A non-trivial factor of the odd composite `n` (Brent's cycle finding, products batched), or
+/// `None` if four constants found none within [`RHO_STEPS`] steps each.
+fn rho(n: u64) -> Option<u64> {
+    for c in 1u64..=4 {
         let f = |x: u64| square_plus_mod(x, c, n);
         let (mut y, mut r, mut q, mut g) = (2u64, 1u64, 1u64, 1u64);
         let (mut x, mut ys) = (0u64, 0u64);
-        while g == 1 {
+        let mut steps = 0u64;
+        while g == 1 && steps < RHO_STEPS {
             x = y;
             for _ in 0..r {
                 y = f(y);
@@ -82,10 +90,12 @@ fn rho(n: u64) -> u64 {
                 g = gcd(q, n);
                 k += 128;
             }
+            steps += 2 * r;
             r *= 2;
         }
         if g == n {
-            loop {
+            // The batch overshot: step through it one at a time (at most r steps).
+            for _ in 0..r {
                 ys = f(ys);
                 g = gcd(x.abs_diff(ys), n);
                 if g > 1 {
@@ -93,15 +103,16 @@ fn rho(n: u64) -> u64 {
                 }
             }
         }
-        if g != n {
-            return g;
+        if g != 1 && g != n {
+            return Some(g);
         }
     }
-    unreachable!("some constant finds a factor")
+    None
 }
 
-/// The distinct prime factors of `n`, ascending.
-pub fn distinct_primes(mut n: u64) -> Vec<u64> {
+/// The distinct prime factors of `n`, ascending; `None` in the case [`rho`] gives up (which a
+/// correct factoring never meets).
+pub fn distinct_primes(mut n: u64) -> Option<Vec<u64>> {
     let mut primes = Vec::new();
     for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
         if n % p == 0 {
@@ -120,13 +131,13 @@ pub fn distinct_primes(mut n: u64) -> Vec<u64> {
             primes.push(m);
             continue;
         }
-        let d = rho(m);
+        let d = rho(m)?;
         stack.push(d);
         stack.push(m / d);
     }
     primes.sort_unstable();
     primes.dedup();
-    primes
+    Some(primes)
 }
 
 #[cfg(test)]
@@ -145,20 +156,31 @@ mod tests {
         }
     }
 
+    /// rho finds a factor of every composite, the hardest ones included (two primes near 2^32,
+    /// a square of one), within its bound; on a prime it gives up instead of looping.
+    #[test]
+    fn rho_is_bounded() {
+        for (p, q) in [(4_294_967_291, 4_294_967_279), (4_294_967_291, 4_294_967_291), (4_294_967_279, 65_537)] {
+            let d = rho(p * q).expect("a factor");
+            assert!(d == p || d == q, "{d}");
+        }
+        assert_eq!(rho(18446744073709551557), None);
+    }
+
     #[test]
     fn primes_and_factors() {
         let small: Vec<u64> = (0..40).filter(|&n| is_prime(n)).collect();
         assert_eq!(small, vec![2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]);
         assert!(is_prime(18446744073709551557)); // the largest 64-bit prime
         assert!(!is_prime(3215031751)); // a strong pseudoprime to bases 2, 3, 5, 7
-        assert_eq!(distinct_primes(1_000_000_007 * 998_244_353), vec![998_244_353, 1_000_000_007]);
-        assert_eq!(distinct_primes(4_294_967_291 * 4_294_967_279), vec![4_294_967_279, 4_294_967_291]);
-        assert_eq!(distinct_primes(1 << 60), vec![2]);
-        assert_eq!(distinct_primes(1), Vec::<u64>::new());
+        assert_eq!(distinct_primes(1_000_000_007 * 998_244_353).unwrap(), vec![998_244_353, 1_000_000_007]);
+        assert_eq!(distinct_primes(4_294_967_291 * 4_294_967_279).unwrap(), vec![4_294_967_279, 4_294_967_291]);
+        assert_eq!(distinct_primes(1 << 60).unwrap(), vec![2]);
+        assert_eq!(distinct_primes(1).unwrap(), Vec::<u64>::new());
         // The largest u64 composite without a prime factor up to 37 (its factors by sympy).
-        assert_eq!(distinct_primes(u64::MAX - 14), vec![53, 348_051_774_975_651_917]);
+        assert_eq!(distinct_primes(u64::MAX - 14).unwrap(), vec![53, 348_051_774_975_651_917]);
         for n in 2..3000u64 {
-            let primes = distinct_primes(n);
+            let primes = distinct_primes(n).unwrap();
             let trial: Vec<u64> = (2..=n).filter(|&p| n % p == 0 && (2..p).all(|d| p % d != 0)).collect();
             assert_eq!(primes, trial, "{n}");
         }

@@ -59,7 +59,7 @@ impl PileGame {
     }
 
     /// How many options the operation gives a plate of `x` tokens (before removing duplicates).
-    fn option_count(&self, x: u64) -> u64 {
+    pub(crate) fn option_count(&self, x: u64) -> u64 {
         match &self.rules.operation {
             Operation::Nim => x,
             Operation::Subtraction(set) => set.iter().filter(|&&k| k <= x).count() as u64,

@@ -60,7 +60,7 @@ impl Problem for PrimeProblem {
     }
 
     fn fast(&self, game: &RemoveThePrime) -> Result<Outcome, Unsupported> {
-        Ok(prime::outcome(game))
+        prime::outcome(game)
     }
 }
 

@@ -13,17 +13,19 @@ use std::collections::HashMap;
 use grundy_rules::Outcome;
 use grundy_rules::games::RemoveThePrime;
 
+use crate::Unsupported;
 use crate::factor::distinct_primes;
 
 /// Who wins the sequence. Exact for all `u64` elements: factoring is (see [`crate::factor`]),
 /// and the only other numbers are run lengths, at most the sequence's length.
-pub fn outcome(game: &RemoveThePrime) -> Outcome {
+pub fn outcome(game: &RemoveThePrime) -> Result<Outcome, Unsupported> {
     let sequence = game.sequence();
     // Where each prime's current run started.
     let mut open: HashMap<u64, usize> = HashMap::new();
     let mut xor = 0u64;
     for (i, &a) in sequence.iter().enumerate() {
-        let primes = distinct_primes(a);
+        let primes = distinct_primes(a)
+            .ok_or_else(|| Unsupported::NoTheory(format!("{a} could not be factored (Pollard's rho gave up)")))?;
         open.retain(|p, start| {
             if primes.contains(p) {
                 true
@@ -39,7 +41,7 @@ pub fn outcome(game: &RemoveThePrime) -> Outcome {
     for start in open.into_values() {
         xor ^= (sequence.len() - start) as u64;
     }
-    Outcome::from_first_wins(xor != 0)
+    Ok(Outcome::from_first_wins(xor != 0))
 }
 
 #[cfg(test)]
@@ -48,7 +50,7 @@ mod tests {
 
     #[test]
     fn the_samples() {
-        let outcome = |sequence: &[u64]| outcome(&RemoveThePrime::new(sequence.to_vec()).unwrap());
+        let outcome = |sequence: &[u64]| outcome(&RemoveThePrime::new(sequence.to_vec()).unwrap()).unwrap();
         assert_eq!(outcome(&[2, 8, 4]), Outcome::First);
         assert_eq!(outcome(&[2, 12, 3]), Outcome::Second);
     }
