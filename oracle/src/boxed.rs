@@ -45,6 +45,7 @@ enum Column {
 }
 
 impl Column {
+    #[inline(always)]
     fn get(&self, i: usize) -> u32 {
         match self {
             Column::U8(v) => v[i].into(),
@@ -69,22 +70,40 @@ impl Column {
         }
     }
 
-    /// Stores `value` at `i`, widening the column first when it does not fit.
-    fn set(&mut self, i: usize, value: u32, budget: &mut Room) -> Result<(), OracleError> {
+    /// The values `..i` and `i..`, to be set apart.
+    fn split_at_mut(&mut self, i: usize) -> (Slice<'_>, Slice<'_>) {
+        let i = i.min(self.len());
+        match self {
+            Column::U8(v) => {
+                let (low, high) = v.split_at_mut(i);
+                (Slice::U8(low), Slice::U8(high))
+            }
+            Column::U16(v) => {
+                let (low, high) = v.split_at_mut(i);
+                (Slice::U16(low), Slice::U16(high))
+            }
+            Column::U32(v) => {
+                let (low, high) = v.split_at_mut(i);
+                (Slice::U32(low), Slice::U32(high))
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Column::U8(v) => v.len(),
+            Column::U16(v) => v.len(),
+            Column::U32(v) => v.len(),
+        }
+    }
+
+    /// Widens the column until `value` fits.
+    fn widen_for(&mut self, value: u32, budget: &mut Room) -> Result<(), OracleError> {
         loop {
             match self {
-                Column::U8(v) if value <= u32::from(u8::MAX) => {
-                    v[i] = value as u8;
-                    return Ok(());
-                }
-                Column::U16(v) if value <= u32::from(u16::MAX) => {
-                    v[i] = value as u16;
-                    return Ok(());
-                }
-                Column::U32(v) => {
-                    v[i] = value;
-                    return Ok(());
-                }
+                Column::U8(_) if value <= u32::from(u8::MAX) => return Ok(()),
+                Column::U16(_) if value <= u32::from(u16::MAX) => return Ok(()),
+                Column::U32(_) => return Ok(()),
                 Column::U8(v) => {
                     budget.take(v.len() * 2)?;
                     *self = Column::U16(v.iter().map(|&x| x.into()).collect());
@@ -94,6 +113,25 @@ impl Column {
                     *self = Column::U32(v.iter().map(|&x| x.into()).collect());
                 }
             }
+        }
+    }
+}
+
+/// Part of a layer's values, as wide as its column.
+enum Slice<'a> {
+    U8(&'a mut [u8]),
+    U16(&'a mut [u16]),
+    U32(&'a mut [u32]),
+}
+
+impl Slice<'_> {
+    /// Stores `value`, which fits (see [`Column::widen_for`]), at `i`.
+    #[inline]
+    fn set(&mut self, i: usize, value: u32) {
+        match self {
+            Slice::U8(v) => v[i] = value as u8,
+            Slice::U16(v) => v[i] = value as u16,
+            Slice::U32(v) => v[i] = value,
         }
     }
 }
@@ -229,37 +267,44 @@ impl PileBox {
         // T(t, v) = C(v + t, t + 1): the rank term of value v at sorted index t.
         let terms: Vec<Vec<u64>> =
             (0..=k).map(|t| (0..=size).map(|v| binomial(v + t as u64, t + 1)).collect()).collect();
-        let mut wave = Vec::new();
         for total in 0..=(k as u64 * size) {
-            wave.clear();
-            multisets_with_sum(k, size, total, &mut vec![0; k], &mut wave);
-            let width = k.max(1);
             let solved = &*self;
-            let evaluate = |chunk: &[u64]| -> Vec<(usize, u32, bool, usize)> {
+            // The positions of the wave whose largest plate is `top`, generated and solved by
+            // one core.
+            let solve_top = |top: u64| -> Vec<(usize, u32, bool, usize)> {
+                let mut plates = vec![top; k];
+                let mut wave = Vec::new();
+                multisets_with_sum(k - 1, top, total - top, &mut plates, &mut wave);
                 let mut scratch = Scratch::default();
-                chunk
-                    .chunks(width)
-                    .map(|plates| solved.evaluate(game, &terms, unions, &plates[..k], &mut scratch))
-                    .collect()
+                wave.chunks(k).map(|plates| solved.evaluate(game, &terms, unions, plates, &mut scratch)).collect()
             };
             let results: Vec<(usize, u32, bool, usize)> = if k == 0 {
                 vec![solved.evaluate(game, &terms, unions, &[], &mut Scratch::default())]
-            } else if wave.len() < PARALLEL_FROM * width {
-                evaluate(&wave)
             } else {
-                wave.par_chunks(CHUNK * width).flat_map_iter(evaluate).collect()
+                // The largest of k plates summing to `total` is at least total / k.
+                (total.div_ceil(k as u64)..=size.min(total)).into_par_iter().flat_map_iter(solve_top).collect()
             };
             *moves = moves.saturating_add(results.iter().map(|r| r.3).sum());
             if *moves > max_moves {
                 return Err(OracleError::MovesExceeded { max_moves });
             }
             let layer = &mut self.layers[k];
-            for (rank, raw, first_wins, _) in results {
-                layer.values.set(rank, raw, room)?;
-                if first_wins {
-                    layer.first_wins[rank / 64] |= 1 << (rank % 64);
-                }
+            if let Some(most) = results.iter().map(|r| r.1).max() {
+                layer.values.widen_for(most, room)?;
             }
+            // Two cores write a half of the layer each, from every result.
+            let results = &results[..];
+            let write = |first: usize, mut values: Slice, bits: &mut [u64]| {
+                let last = first + bits.len() * 64;
+                for &(rank, raw, first_wins, _) in results.iter().filter(|r| (first..last).contains(&r.0)) {
+                    values.set(rank - first, raw);
+                    bits[(rank - first) / 64] |= u64::from(first_wins) << (rank % 64);
+                }
+            };
+            let half = if results.len() < PARALLEL_FROM { 0 } else { layer.first_wins.len() / 2 };
+            let (low_bits, high_bits) = layer.first_wins.split_at_mut(half);
+            let (low, high) = layer.values.split_at_mut(half * 64);
+            rayon::join(|| write(0, low, low_bits), || write(half * 64, high, high_bits));
         }
         Ok(())
     }
@@ -275,7 +320,8 @@ impl PileBox {
     ) -> (usize, u32, bool, usize) {
         let k = plates.len();
         let misere = self.rules.play == Play::Misere;
-        let Scratch { prefix, shifted, lowered, contexts, found, seen, option } = scratch;
+        let Scratch { prefix, shifted, lowered, contexts, ranks, found, seen, option } = scratch;
+        ranks.clear();
         prefix.resize(k + 1, 0);
         shifted.resize(k + 1, 0);
         lowered.resize(k + 1, 0);
@@ -284,7 +330,9 @@ impl PileBox {
         for t in 0..k {
             prefix[t + 1] = prefix[t] + terms[t][plates[t] as usize];
             shifted[t + 1] = shifted[t] + terms[t + 1][plates[t] as usize];
-            lowered[t + 1] = lowered[t] + if t > 0 { terms[t - 1][plates[t] as usize] } else { 0 };
+            if unions.is_some() {
+                lowered[t + 1] = lowered[t] + if t > 0 { terms[t - 1][plates[t] as usize] } else { 0 };
+            }
         }
         let rank = prefix[k] as usize;
         found.clear(self.kind != ValueKind::Grundy);
@@ -312,7 +360,7 @@ impl PileBox {
                             found.union(set & !LARGE, self.kind);
                             large |= u64::from(set & LARGE != 0) << i;
                         }
-                        None => self.one_by_one(game, terms, plates, i, prefix, shifted, found),
+                        None => one_by_one(game, terms, plates, i, prefix, shifted, ranks),
                     }
                 }
                 // Values of 63 and more matter only when every value below occurs: then the
@@ -320,8 +368,12 @@ impl PileBox {
                 if large != 0 && found.small | LARGE == u64::MAX {
                     for i in (0..k).filter(|i| large >> i & 1 == 1) {
                         found.not_through_union(plates[i] as usize);
-                        self.one_by_one(game, terms, plates, i, prefix, shifted, found);
+                        one_by_one(game, terms, plates, i, prefix, shifted, ranks);
                     }
+                }
+                // Read after all are ranked, so that the reads wait on memory together.
+                for &option in ranks.iter() {
+                    found.add(self.read(k, option));
                 }
             } else {
                 let mut sink = RankSink { solved: self, found, option };
@@ -354,8 +406,11 @@ impl PileBox {
                 }
             }
         };
+        // What `read` relies on: a position's Grundy value is 0 exactly when it is lost. (No
+        // options: the value is 1 in misère play, a win, and 0 in normal play, a loss. Else the
+        // mex is 0 exactly when no option has value 0, that is, when no option is lost.)
+        debug_assert!(self.kind != ValueKind::Grundy || first_wins == (raw != 0));
         if let Some(unions) = unions {
-            debug_assert!(self.kind != ValueKind::Grundy || first_wins == (raw != 0));
             let bit = match self.kind {
                 ValueKind::Grundy if raw >= 63 => LARGE,
                 ValueKind::Grundy => 1 << raw,
@@ -373,40 +428,14 @@ impl PileBox {
         (rank, raw, first_wins, found.count - found.through_unions + found.read)
     }
 
-    /// Adds the options through the plate at sorted index `i` of `plates`, read one by one.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn one_by_one(
-        &self,
-        game: &PileGame,
-        terms: &[Vec<u64>],
-        plates: &[u64],
-        i: usize,
-        prefix: &[u64],
-        shifted: &[u64],
-        found: &mut Found,
-    ) {
-        let k = plates.len();
-        let rank = prefix[k];
-        let _ = game.plate_options(plates[i], |result| {
-            found.add(match result {
-                PlateOption::One(y) => {
-                    // y goes in at index j, the plates j..i move up one place.
-                    let j = if i == 0 || plates[i - 1] <= y { i } else { plates[..i].partition_point(|&s| s < y) };
-                    let option_rank =
-                        rank - (prefix[i + 1] - prefix[j]) + terms[j][y as usize] + (shifted[i] - shifted[j]);
-                    self.read(k, option_rank as usize)
-                }
-                _ => unreachable!("box mode is for moves that never split"),
-            });
-            ControlFlow::Continue(())
-        });
-    }
-
     /// The solved value and outcome of rank `rank` among the positions of `k` plates.
+    #[inline(always)]
     fn read(&self, k: usize, rank: usize) -> (u32, bool) {
         let layer = &self.layers[k];
-        (layer.values.get(rank), layer.first_wins(rank))
+        let value = layer.values.get(rank);
+        // A Grundy value is 0 exactly when the player to move loses (see `evaluate`): one read.
+        let first_wins = if self.kind == ValueKind::Grundy { value != 0 } else { layer.first_wins(rank) };
+        (value, first_wins)
     }
 
     /// The solution of `plates` (any order), when it lies in the box.
@@ -453,11 +482,8 @@ impl PileBox {
 /// The most plates of a box.
 pub const MOST_BOX_PLATES: usize = 15;
 
-/// Waves smaller than this many positions are solved on one core.
+/// Waves smaller than this many positions are written on one core.
 const PARALLEL_FROM: usize = 4096;
-
-/// Positions a core takes at a time.
-const CHUNK: usize = 2048;
 
 /// The options of one position, as their values combine: how many, whether one is a
 /// second-player win, which values below 64 occur (a bit each), and every value when the kind
@@ -525,6 +551,33 @@ impl Found {
     }
 }
 
+/// Appends the ranks of the options through the plate at sorted index `i` of `plates` (whose
+/// rank terms' prefix sums are `prefix` and `shifted`, as in [`PileBox::evaluate`]) to `ranks`.
+#[inline]
+fn one_by_one(
+    game: &PileGame,
+    terms: &[Vec<u64>],
+    plates: &[u64],
+    i: usize,
+    prefix: &[u64],
+    shifted: &[u64],
+    ranks: &mut Vec<usize>,
+) {
+    let rank = prefix[plates.len()];
+    let _ = game.plate_options(plates[i], |result| {
+        match result {
+            PlateOption::One(y) => {
+                // y goes in at index j, the plates j..i move up one place.
+                let j = if i == 0 || plates[i - 1] <= y { i } else { plates[..i].partition_point(|&s| s < y) };
+                let option = rank - (prefix[i + 1] - prefix[j]) + terms[j][y as usize] + (shifted[i] - shifted[j]);
+                ranks.push(option as usize);
+            }
+            _ => unreachable!("box mode is for moves that never split"),
+        }
+        ControlFlow::Continue(())
+    });
+}
+
 /// Bit 63 of a running union: some value is 63 or more.
 const LARGE: u64 = 1 << 63;
 
@@ -567,13 +620,14 @@ struct Scratch {
     shifted: Vec<u64>,
     lowered: Vec<u64>,
     contexts: Vec<usize>,
+    ranks: Vec<usize>,
     found: Found,
     seen: Vec<bool>,
     option: Vec<u64>,
 }
 
-/// Appends to `out` every non-decreasing `k`-sequence of `0..=size` summing to `total`
-/// (`plates` is scratch of length `k`).
+/// Fills `plates[..k]` with every non-decreasing `k`-sequence of `0..=size` summing to `total`
+/// in turn, and appends `plates` (the rest as it is) to `out` for each.
 fn multisets_with_sum(k: usize, size: u64, total: u64, plates: &mut Vec<u64>, out: &mut Vec<u64>) {
     fn fill(i: usize, most: u64, left: u64, plates: &mut Vec<u64>, out: &mut Vec<u64>) {
         if i == 0 {
