@@ -102,6 +102,17 @@ pub fn genus_table(operation: &Operation, n: u64) -> Result<Vec<Genus>, Unsuppor
 mod tests {
     use super::*;
 
+    /// The written form: the period of 2 left out, and digits run together unless some value
+    /// has two digits.
+    #[test]
+    fn genera_are_written_as_in_winning_ways() {
+        let genus = |normal, misere: &[u32]| Genus { normal, misere: misere.to_vec() }.to_string();
+        assert_eq!(genus(0, &[1, 2, 0, 2, 0]), "0^120");
+        assert_eq!(genus(9, &[9, 11, 9, 11, 9]), "9^9,11");
+        assert_eq!(genus(9, &[9, 8, 9, 8, 9]), "9^98");
+        assert_eq!(genus(3, &[3, 1, 3, 1, 3]), "3^31");
+    }
+
     #[test]
     fn nim_heaps_have_the_tame_genera() {
         let genera = genus_table(&"nim".parse().unwrap(), 5).unwrap();
