@@ -80,17 +80,19 @@ fn rho(n: u64) -> Option<u64> {
             for _ in 0..r {
                 y = f(y);
             }
+            steps += r;
             let mut k = 0;
-            while k < r && g == 1 {
+            while k < r && g == 1 && steps < RHO_STEPS {
                 ys = y;
-                for _ in 0..128.min(r - k) {
+                let batch = 128.min(r - k);
+                for _ in 0..batch {
                     y = f(y);
                     q = mul_mod(q, x.abs_diff(y), n);
                 }
                 g = gcd(q, n);
                 k += 128;
+                steps += batch;
             }
-            steps += 2 * r;
             r *= 2;
         }
         if g == n {
@@ -122,8 +124,16 @@ pub fn distinct_primes(mut n: u64) -> Option<Vec<u64>> {
             }
         }
     }
+    // n < 2^64 has at most 63 prime factors, so it splits at most 62 times: at most 125
+    // numbers are taken from the stack before it is found empty. A wrong factor cannot make
+    // this endless.
     let mut stack = vec![n];
-    while let Some(m) = stack.pop() {
+    for _ in 0..=125 {
+        let Some(m) = stack.pop() else {
+            primes.sort_unstable();
+            primes.dedup();
+            return Some(primes);
+        };
         if m == 1 {
             continue;
         }
@@ -135,9 +145,7 @@ pub fn distinct_primes(mut n: u64) -> Option<Vec<u64>> {
         stack.push(d);
         stack.push(m / d);
     }
-    primes.sort_unstable();
-    primes.dedup();
-    Some(primes)
+    None
 }
 
 #[cfg(test)]
