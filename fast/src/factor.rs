@@ -187,10 +187,30 @@ mod tests {
         assert_eq!(distinct_primes(1).unwrap(), Vec::<u64>::new());
         // The largest u64 composite without a prime factor up to 37 (its factors by sympy).
         assert_eq!(distinct_primes(u64::MAX - 14).unwrap(), vec![53, 348_051_774_975_651_917]);
-        for n in 2..3000u64 {
-            let primes = distinct_primes(n).unwrap();
-            let trial: Vec<u64> = (2..=n).filter(|&p| n % p == 0 && (2..p).all(|d| p % d != 0)).collect();
-            assert_eq!(primes, trial, "{n}");
+        // Every n below 20,000 against a sieve of smallest prime factors (products of two primes
+        // above 37 start at 41 · 43, and some need rho's backtracking, 71 · 127 for one).
+        const N: usize = 20_000;
+        let mut smallest = vec![0u64; N];
+        for p in 2..N {
+            if smallest[p] == 0 {
+                for m in (p..N).step_by(p) {
+                    if smallest[m] == 0 {
+                        smallest[m] = p as u64;
+                    }
+                }
+            }
+        }
+        for n in 2..N as u64 {
+            let mut sieved = Vec::new();
+            let mut m = n;
+            while m > 1 {
+                let p = smallest[m as usize];
+                sieved.push(p);
+                while m % p == 0 {
+                    m /= p;
+                }
+            }
+            assert_eq!(distinct_primes(n), Some(sieved), "{n}");
         }
     }
 }
