@@ -71,27 +71,29 @@ const RHO_STEPS: u64 = 1 << 22;
 /// `None` if four constants found none within [`RHO_STEPS`] steps each.
 fn rho(n: u64) -> Option<u64> {
     for c in 1u64..=4 {
-        let f = |x: u64| square_plus_mod(x, c, n);
+        // Every step of the sequence counts against the bound.
+        let steps = std::cell::Cell::new(0u64);
+        let f = |x: u64| {
+            steps.set(steps.get() + 1);
+            square_plus_mod(x, c, n)
+        };
+        let within = || steps.get() < RHO_STEPS;
         let (mut y, mut r, mut q, mut g) = (2u64, 1u64, 1u64, 1u64);
         let (mut x, mut ys) = (0u64, 0u64);
-        let mut steps = 0u64;
-        while g == 1 && steps < RHO_STEPS {
+        while g == 1 && within() {
             x = y;
             for _ in 0..r {
                 y = f(y);
             }
-            steps += r;
             let mut k = 0;
-            while k < r && g == 1 && steps < RHO_STEPS {
+            while k < r && g == 1 && within() {
                 ys = y;
-                let batch = 128.min(r - k);
-                for _ in 0..batch {
+                for _ in 0..128.min(r - k) {
                     y = f(y);
                     q = mul_mod(q, x.abs_diff(y), n);
                 }
                 g = gcd(q, n);
                 k += 128;
-                steps += batch;
             }
             r *= 2;
         }
