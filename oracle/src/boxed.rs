@@ -347,10 +347,7 @@ impl PileBox {
             if self.rules.compound.action() == Action::One {
                 // Bit i: the union of plate i's context holds a value of 63 or more.
                 let mut large = 0u64;
-                for i in 0..k {
-                    if i + 1 < k && plates[i + 1] == plates[i] {
-                        continue; // the last of equal plates stands for them all
-                    }
+                for i in (0..k).filter(|&i| last_of_equal(plates, i)) {
                     match unions {
                         Some(unions) => {
                             // The options through this plate: every c + y, y < x, whose values
@@ -416,16 +413,13 @@ impl PileBox {
                 ValueKind::Grundy => 1 << raw,
                 _ => 1 << u32::from(first_wins),
             };
-            for i in 0..k {
-                if i + 1 < k && plates[i + 1] == plates[i] {
-                    continue;
-                }
+            for i in (0..k).filter(|&i| last_of_equal(plates, i)) {
                 // No other position of this wave has this context: a plain load and store.
                 let union = &unions[contexts[i]];
                 union.store(union.load(Ordering::Relaxed) | bit, Ordering::Relaxed);
             }
         }
-        (rank, raw, first_wins, found.count - found.through_unions + found.read)
+        (rank, raw, first_wins, found.work)
     }
 
     /// The solved value and outcome of rank `rank` among the positions of `k` plates.
@@ -491,10 +485,8 @@ const PARALLEL_FROM: usize = 4096;
 #[derive(Default)]
 struct Found {
     count: usize,
-    /// Of `count`, the options read as running unions, and how many unions were read: the work
-    /// done is the options read one by one and the unions.
-    through_unions: usize,
-    read: usize,
+    /// The work done: options read one by one, and running unions read.
+    work: usize,
     any_second: bool,
     small: u64,
     keep_all: bool,
@@ -504,8 +496,7 @@ struct Found {
 impl Found {
     fn clear(&mut self, keep_all: bool) {
         self.count = 0;
-        self.through_unions = 0;
-        self.read = 0;
+        self.work = 0;
         self.any_second = false;
         self.small = 0;
         self.keep_all = keep_all;
@@ -516,15 +507,13 @@ impl Found {
     #[inline(always)]
     fn through_union(&mut self, options: usize) {
         self.count += options;
-        self.through_unions += options;
-        self.read += 1;
+        self.work += 1;
     }
 
     /// Uncounts the `options` through one plate read as a union, to read them one by one.
     fn not_through_union(&mut self, options: usize) {
         self.count -= options;
-        self.through_unions -= options;
-        self.read -= 1;
+        self.work -= 1;
     }
 
     /// The options whose values are the bits of a running union's `set` (bit 63 clear): for
@@ -541,6 +530,7 @@ impl Found {
     #[inline(always)]
     fn add(&mut self, (value, first_wins): (u32, bool)) {
         self.count += 1;
+        self.work += 1;
         self.any_second |= !first_wins;
         if value < 64 {
             self.small |= 1 << value;
@@ -576,6 +566,13 @@ fn one_by_one(
         }
         ControlFlow::Continue(())
     });
+}
+
+/// Whether the plate at sorted index `i` is the last of the plates equal to it, which stands for
+/// them all: equal plates have the same options and the same context.
+#[inline(always)]
+fn last_of_equal(plates: &[u64], i: usize) -> bool {
+    i + 1 == plates.len() || plates[i + 1] != plates[i]
 }
 
 /// Bit 63 of a running union: some value is 63 or more.
@@ -727,11 +724,9 @@ mod tests {
             let mut position = vec![0u64; k];
             loop {
                 if !game.is_over(&position) {
-                    for (i, &x) in position.iter().enumerate() {
-                        if i + 1 == k || position[i + 1] != x {
-                            distinct += 1;
-                            options += game.option_count(x) as usize;
-                        }
+                    for i in (0..k).filter(|&i| last_of_equal(&position, i)) {
+                        distinct += 1;
+                        options += game.option_count(position[i]) as usize;
                     }
                 }
                 if !next_multiset(&mut position, size) {
