@@ -13,7 +13,9 @@ fn tables_stop_at_the_deadline() {
     match result {
         Err(grundy_fast::Unsupported::OutOfTime { reached, wanted }) => {
             assert_eq!(wanted, 10_000_000);
-            assert!(reached < wanted);
+            // The deadline is checked between steps, and the first step (heaps 0 to 1023)
+            // always runs: the table got exactly that far.
+            assert_eq!(reached, 1023);
         }
         other => panic!("expected OutOfTime, got {:?}", other.map(|table| table.computed_to())),
     }

@@ -238,6 +238,62 @@ fn tables_equal_the_definition() {
     }
 }
 
+/// The first period `(preperiod, period)` that `values` shows at least three times over.
+fn first_period(values: &[u32]) -> (usize, usize) {
+    (1..values.len())
+        .find_map(|p| {
+            let a = (0..values.len() - p).rev().find(|&x| values[x + p] != values[x]).map_or(0, |x| x + 1);
+            (values.len() >= a + 3 * p).then_some((a, p))
+        })
+        .unwrap()
+}
+
+/// The window argument (`sub:S`, `upto:m`, `mod:m`, octal codes that never split) proves a period
+/// from the first table that holds it over one window past a whole period, and never before:
+/// every proof is right (far heaps agree with the definition), and none comes late. The window is
+/// the stretch after which every move of the rule is open and means the same: the longest move
+/// for `sub` and `upto`, 2 for `mod`, one past the last digit for octal codes (at the last digit
+/// itself, taking every token depends on whether the digit may leave nothing).
+#[test]
+fn window_proofs_are_right_and_as_early_as_the_theorem_allows() {
+    let subtraction = |set: &'static [usize]| move |h: usize| set.iter().copied().filter(|&k| k <= h).collect();
+    // An octal code that never splits: take `k` leaving nothing (bit 1) or a heap (bit 2).
+    let octal = |digits: &'static [u8]| {
+        move |h: usize| (1..digits.len().min(h + 1)).filter(|&k| digits[k] & if k == h { 1 } else { 2 } != 0).collect()
+    };
+    let games: [(&str, Moves, usize); 10] = [
+        ("sub:2,3,7", Box::new(subtraction(&[2, 3, 7])), 7),
+        ("sub:1,3,4", Box::new(subtraction(&[1, 3, 4])), 4),
+        ("sub:3,5", Box::new(subtraction(&[3, 5])), 5),
+        ("upto:3", Box::new(|h: usize| (1..=3.min(h)).collect()), 3),
+        ("mod:5", Box::new(|h: usize| (1..=if h % 5 == 0 { 1.min(h) } else { 2.min(h) }).collect()), 2),
+        ("mod:1", Box::new(|h: usize| (1..=1.min(h)).collect()), 2),
+        ("octal:0.2", Box::new(octal(&[0, 2])), 2),
+        ("octal:0.32", Box::new(octal(&[0, 3, 2])), 3),
+        ("octal:0.123", Box::new(octal(&[0, 1, 2, 3])), 4),
+        ("octal:0.31", Box::new(octal(&[0, 3, 1])), 3),
+    ];
+    for (name, takes, window) in &games {
+        let operation: Operation = name.parse().unwrap();
+        for play in Play::ALL {
+            let expected = one_heap_by_definition(takes, play == Play::Misere, 3000);
+            let (preperiod, period) = first_period(&expected);
+            let first_proof = preperiod + period + window - 1;
+            for n in 0..=first_proof + 3 {
+                let table = grundy_fast::heap_table(&operation, play, n as u64).unwrap();
+                assert_eq!(table.proven, n >= first_proof, "{name} ({play}) to {n}: {:?}", table.period);
+                if table.proven {
+                    let found = table.period.unwrap();
+                    assert_eq!((found.preperiod, found.period), (preperiod, period), "{name} ({play}) to {n}");
+                    for (x, &value) in expected.iter().enumerate() {
+                        assert_eq!(table.value(x as u64), Some(value), "{name} ({play}) to {n}: heap {x}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[derive(serde::Deserialize)]
 struct Periods {
     period: Vec<PeriodRecord>,

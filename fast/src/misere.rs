@@ -82,11 +82,6 @@ impl SplitOptions {
         self.options.push(words);
     }
 
-    /// The largest heap covered.
-    pub fn limit(&self) -> u64 {
-        self.options.len() as u64 - 1
-    }
-
     /// Whether heap `heap` has no move (it is the zero game).
     pub fn is_zero(&self, heap: u64) -> bool {
         self.zero[heap as usize]
@@ -252,9 +247,9 @@ impl Search<'_> {
             .enumerate()
             .find(|&(_, &w)| w != u64::MAX)
             .map(|(i, &w)| i * 64 + (!w).trailing_zeros() as usize);
-        let value = match mex {
-            Some(m) if m < 255 => m as u8,
-            _ => return Err(Stop::Value),
+        // A value is kept in a byte; 256 (every value below seen) is too large.
+        let Some(value) = mex.and_then(|m| u8::try_from(m).ok()) else {
+            return Err(Stop::Value);
         };
         if self.memo.len() >= self.budget.max_positions {
             return Err(Stop::Positions);
@@ -283,7 +278,7 @@ pub fn single_heaps(digits: &[u8], upto: u64, budget: Budget) -> Result<MisereHe
                 let why = match stop {
                     Stop::Positions => format!("the budget of {} positions", budget.max_positions),
                     Stop::Time => "the time limit".to_string(),
-                    Stop::Value => "a value above 254".to_string(),
+                    Stop::Value => "a value above 255".to_string(),
                 };
                 stopped = Some(format!("stopped at heap {heap} by {why}"));
                 break;
@@ -327,6 +322,39 @@ mod tests {
                 let mut more = rest.clone();
                 more.insert(at, part);
                 assert_eq!(insert_bit(key(&rest), usize::from(part) + at), key(&more));
+            }
+        }
+    }
+
+    /// Keys as plain lists of 256 bits: a heap's bit is put in or taken out, the bits above it
+    /// moving up or down one place.
+    #[test]
+    fn inserting_and_removing_bits_shift_the_bits_above_across_words() {
+        let bits = |key: Key| -> Vec<bool> { (0..256).map(|b| key[b / 64] >> (b % 64) & 1 == 1).collect() };
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..64 {
+            // Dense, sparse and full words, so that a carry crosses every word boundary.
+            let key: Key = std::array::from_fn(|_| match round % 4 {
+                0 => next(),
+                1 => next() & next(),
+                2 => u64::MAX,
+                _ => next() | next(),
+            });
+            for bit in 0..256 {
+                let mut inserted = bits(key);
+                inserted.insert(bit, true);
+                inserted.truncate(256);
+                assert_eq!(bits(insert_bit(key, bit)), inserted, "insert {bit} into {key:x?}");
+                let mut removed = bits(key);
+                removed.remove(bit);
+                removed.push(false);
+                assert_eq!(bits(remove_bit(key, bit)), removed, "remove {bit} from {key:x?}");
             }
         }
     }

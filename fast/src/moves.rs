@@ -283,6 +283,37 @@ mod tests {
         }
     }
 
+    /// A heap that splits is operable exactly when it has a split, by the operation's rule:
+    /// `split` into any two non-empty heaps, Grundy's game into two unequal ones, an octal code
+    /// as its digits allow.
+    #[test]
+    fn splitting_heaps_are_operable_exactly_when_a_split_exists() {
+        let two = |x: u64, unequal: bool| (1..x).any(|a| !unequal || a != x - a);
+        // 0.04: split into two without taking; 0.4: take one, split the rest; 0.8: take one,
+        // leave three heaps.
+        let octal = |digits: &[u8], x: u64| {
+            digits.iter().enumerate().any(|(k, &d)| {
+                let Some(rest) = x.checked_sub(k as u64) else { return false };
+                (d & 1 != 0 && rest == 0)
+                    || (d & 2 != 0 && rest > 0)
+                    || (d & 4 != 0 && rest >= 2)
+                    || (d & 8 != 0 && rest >= 3)
+            })
+        };
+        for (name, operable) in [
+            ("split", &(|x| two(x, false)) as &dyn Fn(u64) -> bool),
+            ("grundy", &|x| two(x, true)),
+            ("octal:0.04", &|x| octal(&[0, 0, 4], x)),
+            ("octal:4.4", &|x| octal(&[4, 4], x)),
+            ("octal:0.8", &|x| octal(&[0, 8], x)),
+        ] {
+            let heap = Heap::new(&name.parse().unwrap());
+            for x in 0..40 {
+                assert_eq!(heap.is_operable(x), operable(x), "{name} at {x}");
+            }
+        }
+    }
+
     #[test]
     fn scattered_subtraction_sets_are_listed() {
         let heap = Heap::new(&"sub:1,3".parse().unwrap());

@@ -1,10 +1,11 @@
 //! Value tables of single heaps with their period, proven where a theorem allows.
 //!
 //! * Subtraction-like games (`sub:S`, `upto:m`, octal codes that never split, `mod:m`): for a heap
-//!   larger than the longest move `s`, the value is a fixed function of the previous `s` values
-//!   (for `mod:m`, a function that also depends on `x mod m`). So if two windows of `s` values,
-//!   `p` apart (`p` a multiple of `m`), are equal, the table repeats with period `p` from there on,
-//!   in normal and in misère play alike. We ask for `s + 1` equal values to cover the boundary.
+//!   at least as large as the longest move `s`, every move is open, so the value is a fixed
+//!   function of the previous `s` values (for `mod:m`, one that also depends on `x mod m`). So if
+//!   two windows of `s` values, `p` apart (`p` a multiple of `m`), are equal, the table repeats
+//!   with period `p` from there on, in normal and in misère play alike ([`window_rule`] gives the
+//!   window of each operation).
 //! * Octal games that split into two heaps, normal play: the Guy–Smith periodicity theorem
 //!   ([`crate::octal`]). Long tables use the sparse-space method ([`crate::sparse::Sparse`]) once
 //!   a mask makes at most a quarter of the first values rare; the table grows by doubling, and
@@ -64,12 +65,18 @@ enum Proof {
 
 /// `(window, rule_period)` of an operation whose heap values (of any kind that depends on the
 /// options' values alone) follow the window argument: from plate `window` on, a value is one
-/// function of the `window` values before it and of the plate modulo `rule_period`.
+/// function of the `window` values before it and of the plate modulo `rule_period`. The window
+/// is the smallest for which that holds, so a period is proven as soon as the table allows:
+/// - `sub:S` and `upto:m`: from the longest move `s` on, every move is open (`x − s ≥ 0`);
+/// - `mod:m`: from plate 2 on, one or two tokens may go as `x mod m` says;
+/// - an octal code that never splits, last digit `t`: from `t + 1` on. At plate `t` itself,
+///   taking all `t` tokens is a move only if `d_t` allows leaving nothing (bit 1), while at
+///   `t + 1` and beyond it leaves a heap, which bit 2 decides: the rule changes after `t`.
 pub(crate) fn window_rule(operation: &Operation) -> Option<(usize, usize)> {
     match operation {
-        Operation::Subtraction(set) => Some((set[set.len() - 1] as usize + 1, 1)),
-        Operation::UpTo(m) => Some((*m as usize + 1, 1)),
-        Operation::Mod(m) => Some((3, *m as usize)),
+        Operation::Subtraction(set) => Some((set[set.len() - 1] as usize, 1)),
+        Operation::UpTo(m) => Some((*m as usize, 1)),
+        Operation::Mod(m) => Some((2, *m as usize)),
         Operation::Octal(digits) if !operation.splits() => Some((octal::last_digit(digits) + 1, 1)),
         _ => None,
     }
@@ -191,10 +198,10 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
             return Ok(HeapTable { values, period, proven });
         }
         // Grow, and if the tail already repeats with some period, go straight to the length
-        // that would prove it.
+        // that would prove it (`wanted` values: heaps up to `wanted − 1`).
         let len = values.len();
         let candidate = octal::find_period(&values, |preperiod, period| len >= preperiod + period + 256);
-        let wanted = match (candidate, &proof) {
+        let wanted: usize = match (candidate, &proof) {
             (Some(c), Proof::GuySmith { t }) => 2 * c.preperiod + 2 * c.period + t,
             (Some(c), Proof::Window { window, .. }) => c.preperiod + c.period + window,
             _ => 0,
@@ -202,7 +209,7 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
         // Long tables grow by half at a time, so that a step never takes much longer than the
         // time budget's check between steps allows.
         let step = if upto < 1 << 16 { upto.saturating_add(1) } else { upto / 2 };
-        upto = n.min((wanted as u64).max(upto.saturating_add(step)));
+        upto = n.min((wanted as u64).saturating_sub(1).max(upto.saturating_add(step)));
     }
 }
 
@@ -271,7 +278,42 @@ mod tests {
         // Period 149459 after a pre-period of 105351 (Winning Ways; Flammenkamp's tables).
         let t = table("octal:0.16", Play::Normal, 1_000_000);
         assert!(t.proven);
-        assert_eq!(t.period, Some(Period { preperiod: 105351, period: 149459 }));
+        let (preperiod, period) = (105351, 149459);
+        assert_eq!(t.period, Some(Period { preperiod, period }));
+        // The table holds just enough values for Guy–Smith (every heap below 2·n0 + 2·p + t,
+        // t = 2): once its tail repeats, it goes straight to that length.
+        assert_eq!(t.values.len(), 2 * preperiod + 2 * period + 2);
+    }
+
+    #[test]
+    fn split_has_its_closed_forms_period() {
+        // g(x) = (x − 1) mod 2 proves period 2 from heap 1 on, whatever the length asked.
+        let t = table("split", Play::Normal, 1_000_000_000);
+        assert!(t.proven);
+        assert_eq!(t.period, Some(Period { preperiod: 1, period: 2 }));
+        assert!(t.computed_to() < 2000, "a proven period stops the work early");
+        assert_eq!(t.value(999_999_999), Some(0));
+        assert_eq!(t.value(1_000_000_000), Some(1));
+    }
+
+    #[test]
+    fn an_unproven_period_is_one_seen_three_times() {
+        // Hexadecimal codes have no periodicity theorem here: a period is reported only once the
+        // table shows it three whole times after its pre-period, and never proven.
+        for code in ["octal:0.F", "octal:0.18", "octal:0.08"] {
+            let mut reported = 0;
+            for n in 0..200 {
+                let t = table(code, Play::Normal, n);
+                assert!(!t.proven, "{code} to {n}");
+                let Some(Period { preperiod, period }) = t.period else { continue };
+                reported += 1;
+                assert!(t.values.len() >= preperiod + 3 * period, "{code} to {n}: {preperiod}, {period}");
+                for x in preperiod..t.values.len() - period {
+                    assert_eq!(t.values[x], t.values[x + period], "{code} to {n}: heap {x}");
+                }
+            }
+            assert!(reported > 0, "{code}: some period is seen");
+        }
     }
 
     #[test]

@@ -468,7 +468,7 @@ fn recalibrate(c: &Monoid, failure: &[u16], target: bool, work: &mut Work) -> Re
     let mut support: Vec<u16> = failure.to_vec();
     support.dedup();
     support.reverse();
-    let exponent = |h: u16| failure.iter().filter(|&&g| g == h).count() as u32;
+    let exponent = |h: u16| multiplicity(failure, h);
     let max = work.budget.max_elements;
     for size in 1..=support.len().min(3) {
         let mut chosen: Vec<usize> = (0..size).collect();
@@ -481,16 +481,30 @@ fn recalibrate(c: &Monoid, failure: &[u16], target: bool, work: &mut Work) -> Re
                     return Ok(repaired);
                 }
             }
-            // Next combination of `size` indices.
-            let Some(i) = (0..size).rev().find(|&i| chosen[i] < support.len() - size + i) else { break };
-            chosen[i] += 1;
-            for j in i + 1..size {
-                chosen[j] = chosen[j - 1] + 1;
+            if !next_combination(&mut chosen, support.len()) {
+                break;
             }
         }
     }
     let unfold: Vec<(u16, u32, u32)> = support.iter().map(|&h| (h, exponent(h) + 2, 2)).collect();
     mark_and_reduce(&product(c, &unfold, max)?, work)
+}
+
+/// How many heaps of `h` the sum `word` holds.
+fn multiplicity(word: &[u16], h: u16) -> u32 {
+    word.iter().filter(|&&g| g == h).count() as u32
+}
+
+/// Steps `chosen` (increasing indices below `n`) to the next combination of as many indices in
+/// lexicographic order; `false` after the last.
+fn next_combination(chosen: &mut [usize], n: usize) -> bool {
+    let size = chosen.len();
+    let Some(i) = (0..size).rev().find(|&i| chosen[i] + size < n + i) else { return false };
+    chosen[i] += 1;
+    for j in i + 1..size {
+        chosen[j] = chosen[j - 1] + 1;
+    }
+    true
 }
 
 /// Adjoins heap `h` to the verified quotient `q`; returns the verified quotient of its heaps and
@@ -750,6 +764,179 @@ mod tests {
             let wrong = q.with_flipped_label(x);
             assert!(matches!(verify(&wrong.monoid, &mut work), Ok(Some(_))), "element {x}");
         }
+    }
+
+    /// Every sum (sorted) of heaps `1..=top` that are not zero games, of at most `tokens` tokens.
+    fn sums(options: &SplitOptions, top: u16, tokens: u64) -> Vec<Word> {
+        let mut all = vec![Vec::new()];
+        let mut i = 0;
+        while i < all.len() {
+            let word: Word = all[i].clone();
+            let weight: u64 = word.iter().map(|&h| u64::from(h)).sum();
+            for h in word.last().copied().unwrap_or(1)..=top {
+                if !options.is_zero(u64::from(h)) && weight + u64::from(h) <= tokens {
+                    let mut longer = word.clone();
+                    longer.push(h);
+                    all.push(longer);
+                }
+            }
+            i += 1;
+        }
+        all
+    }
+
+    /// Whether the player to move wins the misère sum `word`, by definition: with no heap left
+    /// (zero games are left out of options) the player to move has won.
+    fn first_wins(options: &SplitOptions, word: &[u16], memo: &mut HashMap<Word, bool>) -> bool {
+        if let Some(&known) = memo.get(word) {
+            return known;
+        }
+        let wins = word.is_empty()
+            || (0..word.len()).any(|i| {
+                options.options(u64::from(word[i])).iter().any(|parts| {
+                    let mut option: Word = word[..i].iter().chain(&word[i + 1..]).chain(parts).copied().collect();
+                    option.sort_unstable();
+                    !first_wins(options, &option, memo)
+                })
+            });
+        memo.insert(word.to_vec(), wins);
+        wins
+    }
+
+    fn weight(word: &[u16]) -> u64 {
+        word.iter().map(|&h| u64::from(h)).sum()
+    }
+
+    #[test]
+    fn each_elements_word_is_a_lightest_sum_for_it_written_sorted() {
+        for (code, digits, upto) in
+            [("0.75", vec![0, 7, 5], 12), ("0.12", vec![0, 1, 2], 16), ("0.31", vec![0, 3, 1], 10)]
+        {
+            let q = quotient(code, &digits, upto);
+            let words = q.words();
+            let heaviest = words.iter().map(|w| weight(w)).max().unwrap();
+            let all = sums(&q.options, upto as u16, heaviest);
+            for (x, word) in words.iter().enumerate() {
+                assert!(word.is_sorted(), "{code}: {word:?}");
+                assert_eq!(q.monoid.apply(0, word), x as u32, "{code}: {word:?}");
+                let lighter = all.iter().find(|s| weight(s) < weight(word) && q.monoid.apply(0, s) == x as u32);
+                assert_eq!(lighter, None, "{code}: element {x} has a sum lighter than {word:?}");
+            }
+        }
+    }
+
+    /// Verification of a wrong candidate reports a sum it predicts wrongly (by the definition of
+    /// misère play), written sorted, and of fewest tokens: every lighter sum is predicted right.
+    #[test]
+    fn verification_reports_a_lightest_mispredicted_sum() {
+        let codes = [
+            ("0.75", vec![0, 7, 5], 12),
+            ("0.12", vec![0, 1, 2], 14),
+            ("0.72", vec![0, 7, 2], 12),
+            ("0.123", vec![0, 1, 2, 3], 12),
+            ("0.312", vec![0, 3, 1, 2], 12),
+        ];
+        for (code, digits, upto) in codes {
+            let q = quotient(code, &digits, upto);
+            let options = SplitOptions::new(&digits, upto).unwrap();
+            let mut memo = HashMap::new();
+            let mut work = Work { options: &options, budget: Budget::default(), steps: 0 };
+            for x in 0..q.order() as u32 {
+                let wrong = q.with_flipped_label(x);
+                let failure = verify(&wrong.monoid, &mut work).ok().flatten().expect("a wrong label fails");
+                assert!(failure.is_sorted(), "{code}, element {x}: {failure:?}");
+                let predicted = |w: &[u16]| !wrong.monoid.p[wrong.monoid.apply(0, w) as usize];
+                let truth = first_wins(&options, &failure, &mut memo);
+                assert_ne!(predicted(&failure), truth, "{code}, element {x}: {failure:?} is predicted right");
+                let lighter = weight(&failure).checked_sub(1).map_or(Vec::new(), |w| sums(&options, upto as u16, w));
+                for sum in lighter {
+                    let truth = first_wins(&options, &sum, &mut memo);
+                    assert_eq!(predicted(&sum), truth, "{code}, element {x}: {sum:?} is lighter than {failure:?}");
+                }
+            }
+        }
+    }
+
+    /// The periodicity theorem proves the heap map's period as soon as the heaps verified reach
+    /// `2·n0 + 2p + k − 1` for some period `p` from `n0` (the shortest such `p`), never before; a
+    /// period is reported as seen once it shows three whole times. A proven quotient predicts
+    /// every sum of far heaps as a longer computation does.
+    #[test]
+    fn heap_map_periods_come_exactly_when_shown() {
+        for (code, digits) in [("0.31", vec![0, 3, 1]), ("0.123", vec![0, 1, 2, 3]), ("0.312", vec![0, 3, 1, 2])] {
+            let long = quotient(code, &digits, 60);
+            assert!(long.proven.is_some(), "{code}");
+            let k = crate::octal::last_digit(&digits) as u64;
+            let mut proven_at = None;
+            for upto in 1..=40 {
+                let q = quotient(code, &digits, upto);
+                let map: Vec<u32> = (0..=upto).map(|h| q.heap_element(h).unwrap()).collect();
+                // Period p from its start on this map (never before heap 1).
+                let start = |p: u64| {
+                    (1..=upto.saturating_sub(p))
+                        .rev()
+                        .find(|&h| map[(h + p) as usize] != map[h as usize])
+                        .map_or(1, |h| h + 1)
+                };
+                let first = |enough: &dyn Fn(u64, u64) -> bool| {
+                    (1..upto).find_map(|p| enough(start(p), p).then(|| HeapPeriod { start: start(p), period: p }))
+                };
+                let observed = first(&|n0, p| upto + 1 >= n0 + 3 * p);
+                let proven = first(&|n0, p| upto + 1 >= 2 * n0 + 2 * p + k);
+                assert_eq!(q.observed, observed, "{code} to {upto}");
+                assert_eq!(q.proven, proven, "{code} to {upto}");
+                if q.proven.is_some() {
+                    proven_at.get_or_insert(upto);
+                    for a in 1..=60 {
+                        for b in [1, 7, 33, 59, 60] {
+                            assert_eq!(
+                                q.outcome(&[a, b]).ok(),
+                                long.outcome(&[a, b]).ok(),
+                                "{code} to {upto}: {a} + {b}"
+                            );
+                        }
+                    }
+                }
+            }
+            assert!(proven_at.is_some(), "{code}: proven within 40 heaps");
+        }
+    }
+
+    #[test]
+    fn combinations_come_in_lexicographic_order_each_once() {
+        for n in 0..7 {
+            for size in 1..=n.min(4) {
+                let mut chosen: Vec<usize> = (0..size).collect();
+                let mut seen = vec![chosen.clone()];
+                while next_combination(&mut chosen, n) {
+                    seen.push(chosen.clone());
+                }
+                let mut expected = Vec::new();
+                for mask in 0u32..1 << n {
+                    if mask.count_ones() as usize == size {
+                        expected.push((0..n).filter(|&i| mask >> i & 1 == 1).collect::<Vec<_>>());
+                    }
+                }
+                expected.sort();
+                assert_eq!(seen, expected, "{size} of {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn multiplicity_counts_one_heap_size() {
+        let word = [1u16, 2, 2, 5, 5, 5];
+        for h in 0..7 {
+            assert_eq!(multiplicity(&word, h) as usize, word.iter().filter(|&&g| g == h).count(), "{h}");
+        }
+        assert_eq!(multiplicity(&word, 5), 3);
+    }
+
+    #[test]
+    fn a_past_deadline_stops_the_construction() {
+        let budget = Budget { deadline: Some(Instant::now()), ..Budget::default() };
+        let q = Quotient::compute("0.75", &[0, 7, 5], 30, budget).unwrap();
+        assert!(q.stopped.as_deref().unwrap().contains("the time limit"), "{:?}", q.stopped);
     }
 
     #[test]

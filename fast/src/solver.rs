@@ -1528,6 +1528,92 @@ mod tests {
         assert!(proven >= 12 + 1 + 11 * 10, "only {proven} rule sets were extended");
     }
 
+    /// A plate's value states the outcome of that plate alone: where it is a pair of outcome
+    /// bits (selective and shortened compounds), each convention's bit is who wins the plate
+    /// alone under that convention.
+    #[test]
+    fn outcome_values_are_the_outcomes_of_the_plate_alone() {
+        let mut checked = 0;
+        for rules in every_rule_set(&["sub:1,2,3", "sub:2,5", "octal:0.07", "octal:0.31", "split", "nim"]) {
+            if !matches!(rules.compound, Compound::Selective | Compound::Shortened) {
+                continue;
+            }
+            let solver = PileSolver::new(&rules, 60).unwrap();
+            for x in 0..=60 {
+                let Ok(PlateValue::Outcomes { normal, misere }) = solver.plate_value(x) else {
+                    panic!("{rules}: plate {x} has no outcome value");
+                };
+                for (play, outcome) in [(Play::Normal, normal), (Play::Misere, misere)] {
+                    let Some(outcome) = outcome else { continue };
+                    let alone = RuleSet::new(rules.operation.clone(), rules.compound, play);
+                    let expected = PileSolver::new(&alone, 60).unwrap().solve(&[x]).unwrap().outcome;
+                    assert_eq!(outcome, expected, "{rules}: plate {x}, {play}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 6 * 4 * 61, "{checked}");
+    }
+
+    /// The solver read as a [`Fold`] (where no column is a compiled table) takes every plate it
+    /// answers and gives the same winner; a plate beyond it is refused, not guessed.
+    #[test]
+    fn the_solver_as_a_fold_answers_as_it_solves() {
+        let mut folded = 0;
+        for rules in every_rule_set(&["nim", "split", "half", "octal:0.31"]) {
+            let Ok(solver) = PileSolver::new(&rules, 30) else { continue };
+            for plates in [&[][..], &[0], &[1], &[2, 2], &[3, 5, 6], &[1, 1, 1], &[7, 30, 12, 4]] {
+                let Ok(solution) = solver.solve(plates) else { continue };
+                let mut tally = Fold::tally(&solver);
+                for &x in plates {
+                    assert!(Fold::add(&solver, &mut tally, x), "{rules}: {plates:?}");
+                }
+                assert_eq!(
+                    Fold::first_wins(&solver, &tally),
+                    Some(solution.outcome == Outcome::First),
+                    "{rules}: {plates:?}"
+                );
+                folded += 1;
+            }
+            if solver.limit() < u64::MAX {
+                let mut tally = Fold::tally(&solver);
+                assert!(!Fold::add(&solver, &mut tally, solver.limit() + 1), "{rules}");
+            }
+        }
+        assert!(folded >= 4 * 12 * 5, "{folded}");
+    }
+
+    /// In a misère sum with a heap that is not tame, the misère quotient decides; when some heap
+    /// lies beyond the heaps it covers, the solver declines rather than answer from the rest.
+    #[test]
+    fn misere_sums_beyond_the_quotient_are_declined() {
+        let mut declined = 0;
+        // Octal codes that never split a heap (their tables are the solver's columns).
+        let codes =
+            ["0.31", "0.123", "0.13", "0.32", "0.312", "0.321", "0.132", "0.0313", "0.3123", "0.1323", "0.2313"];
+        for code in codes {
+            let rules: RuleSet = format!("octal:{code}/disjunctive/misere").parse().unwrap();
+            let n = QUOTIENT_HEAPS + 20;
+            let Ok(solver) = PileSolver::new(&rules, n) else { continue };
+            let Plan::DisjunctiveMisere { first_untame: Some(untame), quotient: Some(quotient), .. } = &solver.plan
+            else {
+                continue; // tame
+            };
+            if quotient.heap_element(n).is_some() {
+                continue; // a proven period covers every heap
+            }
+            for far in quotient.verified_to + 1..=n {
+                let result = solver.solve(&[*untame, far]);
+                assert!(
+                    matches!(&result, Err(Unsupported::NoTheory(why)) if why.contains("beyond the misère quotient")),
+                    "{rules}: {untame} + {far}: {result:?}"
+                );
+                declined += 1;
+            }
+        }
+        assert!(declined > 0, "no code has a misère quotient short of its table");
+    }
+
     /// Plates of any size are answered at once where a closed form or a proven period exists.
     #[test]
     fn any_u64_plate_where_a_theorem_covers_it() {
