@@ -1587,7 +1587,7 @@ mod tests {
     /// lies beyond the heaps it covers, the solver declines rather than answer from the rest.
     #[test]
     fn misere_sums_beyond_the_quotient_are_declined() {
-        let mut declined = 0;
+        let (mut declined, mut stopped_by_steps) = (0, 0);
         // Octal codes that never split a heap (their tables are the solver's columns).
         let codes =
             ["0.31", "0.123", "0.13", "0.32", "0.312", "0.321", "0.132", "0.0313", "0.3123", "0.1323", "0.2313"];
@@ -1610,8 +1610,61 @@ mod tests {
                 );
                 declined += 1;
             }
+            // What stopped the quotient is the solver's own budget, said in the decline.
+            let budget = format!("the budget of {QUOTIENT_STEPS} verification steps");
+            if quotient.stopped.as_deref().is_some_and(|why| why.contains(&budget)) {
+                stopped_by_steps += 1;
+            }
         }
         assert!(declined > 0, "no code has a misère quotient short of its table");
+        assert!(stopped_by_steps > 0, "no quotient stopped at the step budget");
+    }
+
+    /// A period seen but not proven (hexadecimal codes have no periodicity theorem here) answers
+    /// nothing past the table: plates beyond it are declined, not read off the period.
+    #[test]
+    fn unproven_periods_answer_nothing_past_the_table() {
+        for code in ["octal:0.F", "octal:0.B"] {
+            let rules: RuleSet = format!("{code}/disjunctive/normal").parse().unwrap();
+            let table = crate::periodic::heap_table(&rules.operation, Play::Normal, 100).unwrap();
+            assert!(table.period.is_some() && !table.proven, "{code}: a period is seen, not proven");
+            let solver = PileSolver::new(&rules, 100).unwrap();
+            assert_eq!(solver.limit(), 100, "{code}");
+            let beyond = solver.solve(&[101]);
+            assert!(matches!(beyond, Err(Unsupported::BeyondTable { plate: 101, limit: 100 })), "{code}: {beyond:?}");
+        }
+    }
+
+    /// Remotenesses and suspense numbers grow by a saltus: values a period apart differ by one
+    /// step from the start on. The window argument proves it from a table holding a whole period
+    /// and a window past the start, and only for an even step: shifting every option by an odd
+    /// step would swap who wins, which the rule does not commute with.
+    #[test]
+    fn a_saltus_is_proven_only_when_even_and_over_a_window() {
+        // The first table `saltus_column` asks for; longer ones are refused here.
+        const LEN: usize = 1 << 12;
+        let (period, window) = (3, 4);
+        let table = |start: usize, step: u32| {
+            move |n: u64| -> Result<Vec<u32>, Unsupported> {
+                if n as usize + 1 != LEN {
+                    return Err(Unsupported::TooLarge { size: n, limit: LEN as u64 - 1 });
+                }
+                Ok((0..LEN)
+                    .map(|x| match x.checked_sub(start) {
+                        None => 1_000_000 + x as u32 % 5,
+                        Some(y) => [1, 0, 2][y % period] + step * (y / period) as u32,
+                    })
+                    .collect())
+            }
+        };
+        let start = LEN - period - window;
+        let saltus = saltus_column(table(start, 2), window, 1).unwrap().expect("a proven saltus");
+        assert_eq!((saltus.start, saltus.period, saltus.step), (start as u64, period as u64, 2));
+        assert!(saltus_column(table(start + 1, 2), window, 1).is_err(), "a value short of the window");
+        assert!(saltus_column(table(start, 1), window, 1).is_err(), "an odd step");
+        // Over two periods, an odd step per period is an even one: a saltus of the period 6.
+        let saltus = saltus_column(table(start - 10, 3), window, 1).unwrap().expect("a proven saltus");
+        assert_eq!((saltus.start, saltus.period, saltus.step), (start as u64 - 10, 6, 6));
     }
 
     /// Plates of any size are answered at once where a closed form or a proven period exists.

@@ -460,8 +460,30 @@ mod tests {
         let mut sparse = Sparse::new(&values, mask);
         for &stop in stops {
             sparse.extend_on(digits, &mut values, stop, parallel);
+            assert_eq!(values.len(), stop + 1, "{digits:?}: extended to heap {stop}");
+            // The rare heaps kept are exactly those of the table under the mask (the mask may
+            // have been chosen again as the table grew).
+            let rare = (1..values.len()).filter(|&h| is_rare(values[h], sparse.mask)).count();
+            assert_eq!(sparse.rare_count(), rare, "{digits:?} to {stop}");
         }
         (0..plain.len()).find(|&heap| values.get(heap) != Some(&plain[heap]))
+    }
+
+    /// The mask chosen makes the fewest values rare of every mask over the bits the values use,
+    /// and the count given is that number.
+    #[test]
+    fn the_best_mask_makes_fewest_values_rare() {
+        for digits in CODES {
+            for n in [10, 300, 3000] {
+                let values = table(digits, n);
+                let (mask, rare) = Sparse::best_mask(&values);
+                let count = |mask: u32| values.iter().filter(|&&v| is_rare(v, mask)).count();
+                assert_eq!(rare, count(mask), "{digits:?} to {n}");
+                let bits = 32 - values.iter().max().unwrap().leading_zeros();
+                let fewest = (1..1u32 << bits.clamp(1, 12)).map(count).min().unwrap();
+                assert_eq!(rare, fewest, "{digits:?} to {n}: mask {mask:b}");
+            }
+        }
     }
 
     #[test]

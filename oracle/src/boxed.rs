@@ -21,14 +21,24 @@
 //! one plate of a position are `c + y` for the other plates `c` (its *context*) and every
 //! `y < x`: those of `c + (x − 1)` and `c + (x − 1)` itself. So for a Grundy value or an outcome,
 //! which depend only on the set of values of the options, each context keeps the set of values
-//! of `c + y` solved so far (a bit a value below 63; bit 63 when some value is 63 or more, and
-//! then that plate's options are read one by one). A position then reads one set per plate and
-//! adds its own value to each: `O(plates)` instead of `O(plates × tokens)`. The position
-//! `c + x` is the only one of its wave (equal totals) with context `c`, so a wave's positions
-//! never share a set.
+//! of `c + y` solved so far: a word with a bit for each value below its width (16 bits while the
+//! layer before held no value above 15, else 64), and apart, one bit for "some value is as large
+//! as the width or more". A position then reads one word per plate and adds its own value to
+//! each: `O(plates)` instead of `O(plates × tokens)`. The bits apart matter only when every
+//! value below the width occurs; only then are they read, and the plates whose contexts have
+//! them are read option by option. The position `c + x` is the only one of its wave (equal
+//! totals) with context `c`, so a wave's positions never share a word.
+//!
+//! **Running windows.** When instead the rules' options of every plate `x` are `x − d` for the
+//! offsets `d ≤ x` of one fixed set, none above 8 (`sub:S`, `upto:m`; checked plate by plate
+//! the same way), each context keeps the values of its last positions solved, `c + (x − 1)`, …,
+//! `c + (x − w)`, a byte each (a mex is at most the number of options, at most 15 plates × 8
+//! offsets, so it fits). The contexts' positions `c + y` are solved in order of `y` (one a
+//! wave), so the window slides by one as each is solved. A position reads one word per plate
+//! and picks its offsets' bytes, instead of ranking and reading each option.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 use grundy_rules::{Action, Foreclosed, Outcome, Play, RuleSet, Solution, Value, ValueKind};
 
@@ -157,6 +167,7 @@ impl Room {
 #[derive(Debug, Clone)]
 struct Layer {
     values: Column,
+    /// A bit a position: whether the player to move wins (empty for Grundy values).
     first_wins: Vec<u64>,
 }
 
@@ -221,31 +232,41 @@ impl PileBox {
         let game = PileGame::new(rules.clone());
         let mut solved =
             PileBox { rules: rules.clone(), kind, plates, size, layers: Vec::new(), generated: 0, peak_bytes: 0 };
-        let unions = matches!(kind, ValueKind::Grundy | ValueKind::OutcomeOnly)
-            && rules.compound.action() == Action::One
-            && options_are_every_smaller_plate(&game, size, &mut moves, budget.max_moves)?;
+        let mode =
+            if !matches!(kind, ValueKind::Grundy | ValueKind::OutcomeOnly) || rules.compound.action() != Action::One {
+                None
+            } else if options_are_every_smaller_plate(&game, size, &mut moves, budget.max_moves)? {
+                Some(Mode::Unions)
+            } else {
+                fixed_offsets(&game, size, &mut moves, budget.max_moves)?.map(|offsets| Mode::Window { offsets })
+            };
+        // The largest value of the layer before (the words' width follows it).
+        let mut largest = 0;
         for k in 0..=plates {
             let count = usize::try_from(binomial(size + k as u64, k)).map_err(|_| exceeded.clone())?;
-            room.take(count + count.div_ceil(64) * 8)?;
+            // An outcome bit a position, except for Grundy values, whose outcome is read from
+            // the value (see `read`).
+            let bits = if kind == ValueKind::Grundy { 0 } else { count.div_ceil(64) };
+            room.take(count + bits * 8)?;
             let mut layer = Layer { values: Column::U8(Vec::new()), first_wins: Vec::new() };
             let mut values = Vec::new();
             values.try_reserve_exact(count).map_err(|_| exceeded.clone())?;
             values.resize(count, 0u8);
             layer.values = Column::U8(values);
-            layer.first_wins.try_reserve_exact(count.div_ceil(64)).map_err(|_| exceeded.clone())?;
-            layer.first_wins.resize(count.div_ceil(64), 0);
+            layer.first_wins.try_reserve_exact(bits).map_err(|_| exceeded.clone())?;
+            layer.first_wins.resize(bits, 0);
             solved.layers.push(layer);
-            // The running unions of the contexts: one word for each position of k − 1 plates.
-            let contexts = if unions && k > 0 { binomial(size + k as u64 - 1, k - 1) as usize } else { 0 };
-            room.take(contexts * 8)?;
-            let mut sets = Vec::new();
-            sets.try_reserve_exact(contexts).map_err(|_| exceeded.clone())?;
-            sets.resize_with(contexts, || AtomicU64::new(0));
-            let unions = unions.then_some(&sets[..]);
-            solved.solve_layer(&game, k, unions, &mut room, &mut moves, budget.max_moves)?;
+            // The running unions or windows of the contexts: a word for each position of k − 1
+            // plates.
+            let contexts = if mode.is_some() && k > 0 { binomial(size + k as u64 - 1, k - 1) as usize } else { 0 };
+            let narrow = kind == ValueKind::OutcomeOnly || largest < 16;
+            let sets = Unions::new(contexts, mode.unwrap_or(Mode::Unions), narrow, &mut room)?;
+            solved.solve_layer(&game, k, mode.map(|_| &sets), &mut room, &mut moves, budget.max_moves)?;
             solved.peak_bytes = solved.peak_bytes.max(budget.max_bytes - room.left);
+            room.give(sets.bytes());
             drop(sets);
-            room.give(contexts * 8);
+            let values = &solved.layers[k].values;
+            largest = (0..values.len()).map(|i| values.get(i)).max().unwrap_or(0);
         }
         solved.generated = moves;
         Ok(solved)
@@ -257,7 +278,7 @@ impl PileBox {
         &mut self,
         game: &PileGame,
         k: usize,
-        unions: Option<&[AtomicU64]>,
+        unions: Option<&Unions>,
         room: &mut Room,
         moves: &mut usize,
         max_moves: usize,
@@ -292,19 +313,23 @@ impl PileBox {
             if let Some(most) = results.iter().map(|r| r.1).max() {
                 layer.values.widen_for(most, room)?;
             }
-            // Two cores write a half of the layer each, from every result.
+            // Two cores write a half of the layer each (split at a multiple of 64, so that no
+            // word of outcome bits is shared), from every result.
             let results = &results[..];
-            let write = |first: usize, mut values: Slice, bits: &mut [u64]| {
-                let last = first + bits.len() * 64;
+            let write = |first: usize, last: usize, mut values: Slice, bits: &mut [u64]| {
                 for &(rank, raw, first_wins, _) in results.iter().filter(|r| (first..last).contains(&r.0)) {
                     values.set(rank - first, raw);
-                    bits[(rank - first) / 64] |= u64::from(first_wins) << (rank % 64);
+                    if !bits.is_empty() {
+                        bits[(rank - first) / 64] |= u64::from(first_wins) << (rank % 64);
+                    }
                 }
             };
-            let half = if results.len() < PARALLEL_FROM { 0 } else { layer.first_wins.len() / 2 };
-            let (low_bits, high_bits) = layer.first_wins.split_at_mut(half);
-            let (low, high) = layer.values.split_at_mut(half * 64);
-            rayon::join(|| write(0, low, low_bits), || write(half * 64, high, high_bits));
+            let count = layer.values.len();
+            let mid = if results.len() < PARALLEL_FROM { 0 } else { count.div_ceil(64) / 2 * 64 };
+            let bits_mid = (mid / 64).min(layer.first_wins.len());
+            let (low_bits, high_bits) = layer.first_wins.split_at_mut(bits_mid);
+            let (low, high) = layer.values.split_at_mut(mid);
+            rayon::join(|| write(0, mid, low, low_bits), || write(mid, count, high, high_bits));
         }
         Ok(())
     }
@@ -314,7 +339,7 @@ impl PileBox {
         &self,
         game: &PileGame,
         terms: &[Vec<u64>],
-        unions: Option<&[AtomicU64]>,
+        unions: Option<&Unions>,
         plates: &[u64],
         scratch: &mut Scratch,
     ) -> (usize, u32, bool, usize) {
@@ -345,25 +370,40 @@ impl PileBox {
         }
         if !game.is_over(plates) {
             if self.rules.compound.action() == Action::One {
-                // Bit i: the union of plate i's context holds a value of 63 or more.
-                let mut large = 0u64;
                 for i in (0..k).filter(|&i| last_of_equal(plates, i)) {
                     match unions {
+                        Some(windows @ Unions { mode: Mode::Window { offsets }, .. }) => {
+                            // The options through this plate: c + (x − d), the byte d − 1 of
+                            // the window, for each offset d ≤ x.
+                            let window = windows.word(contexts[i]);
+                            let x = plates[i];
+                            found.work += 1;
+                            let mut each = u64::from(*offsets);
+                            while each != 0 {
+                                let d = u64::from(each.trailing_zeros()) + 1;
+                                if d > x {
+                                    break;
+                                }
+                                found.add_from_window((window >> (8 * (d - 1))) as u8);
+                                each &= each - 1;
+                            }
+                        }
                         Some(unions) => {
                             // The options through this plate: every c + y, y < x, whose values
-                            // are the set's bits (every plate of the box passed the check).
-                            let set = unions[contexts[i]].load(Ordering::Relaxed);
+                            // below the width are the word's bits (every plate of the box passed
+                            // the check).
                             found.through_union(plates[i] as usize);
-                            found.union(set & !LARGE, self.kind);
-                            large |= u64::from(set & LARGE != 0) << i;
+                            found.union(unions.word(contexts[i]), self.kind);
                         }
                         None => one_by_one(game, terms, plates, i, prefix, shifted, ranks),
                     }
                 }
-                // Values of 63 and more matter only when every value below occurs: then the
-                // plates whose unions hold some are read one by one.
-                if large != 0 && found.small | LARGE == u64::MAX {
-                    for i in (0..k).filter(|i| large >> i & 1 == 1) {
+                // Values as large as the width matter only when every value below it occurs:
+                // then the plates whose unions hold some are read one by one.
+                if let Some(unions) = unions.filter(|unions| {
+                    unions.mode == Mode::Unions && self.kind == ValueKind::Grundy && unions.full(found.small)
+                }) {
+                    for i in (0..k).filter(|&i| last_of_equal(plates, i) && unions.large(contexts[i])) {
                         found.not_through_union(plates[i] as usize);
                         one_by_one(game, terms, plates, i, prefix, shifted, ranks);
                     }
@@ -408,15 +448,11 @@ impl PileBox {
         // mex is 0 exactly when no option has value 0, that is, when no option is lost.)
         debug_assert!(self.kind != ValueKind::Grundy || first_wins == (raw != 0));
         if let Some(unions) = unions {
-            let bit = match self.kind {
-                ValueKind::Grundy if raw >= 63 => LARGE,
-                ValueKind::Grundy => 1 << raw,
-                _ => 1 << u32::from(first_wins),
-            };
+            // A window's byte is 0 exactly when the position is lost: the Grundy value, or the
+            // outcome bit.
+            let value = if self.kind == ValueKind::Grundy { raw } else { u32::from(first_wins) };
             for i in (0..k).filter(|&i| last_of_equal(plates, i)) {
-                // No other position of this wave has this context: a plain load and store.
-                let union = &unions[contexts[i]];
-                union.store(union.load(Ordering::Relaxed) | bit, Ordering::Relaxed);
+                unions.add(contexts[i], value);
             }
         }
         (rank, raw, first_wins, found.work)
@@ -516,14 +552,26 @@ impl Found {
         self.work -= 1;
     }
 
-    /// The options whose values are the bits of a running union's `set` (bit 63 clear): for
-    /// Grundy values, bit `v` for value `v` (an option of value 0 is the second player's win);
-    /// for outcomes, bit 0 for a second player's win and bit 1 for a first player's.
+    /// The options whose values are the bits of a running union's word `set`: for Grundy
+    /// values, bit `v` for value `v` (an option of value 0 is the second player's win); for
+    /// outcomes, bit 0 for a second player's win and bit 1 for a first player's.
     #[inline(always)]
     fn union(&mut self, set: u64, kind: ValueKind) {
         self.any_second |= set & 1 != 0;
         if kind == ValueKind::Grundy {
             self.small |= set;
+        }
+    }
+
+    /// An option read from a running window: its byte, 0 exactly when the option is lost.
+    #[inline(always)]
+    fn add_from_window(&mut self, byte: u8) {
+        self.count += 1;
+        self.any_second |= byte == 0;
+        if byte < 64 {
+            self.small |= 1 << byte;
+        } else {
+            self.values.push(byte.into());
         }
     }
 
@@ -575,8 +623,164 @@ fn last_of_equal(plates: &[u64], i: usize) -> bool {
     i + 1 == plates.len() || plates[i + 1] != plates[i]
 }
 
-/// Bit 63 of a running union: some value is 63 or more.
-const LARGE: u64 = 1 << 63;
+/// How the contexts' words stand for the options through a plate (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The set of values of `c + y` for every `y` solved so far: the options of every plate `x`
+    /// are `0, …, x − 1`.
+    Unions,
+    /// The values of `c + (x − 1)`, …, `c + (x − 8)`, a byte each: the options of every plate
+    /// `x` are `x − d` for the offsets `d ≤ x` in `offsets` (bit `d − 1` for `d`).
+    Window { offsets: u8 },
+}
+
+/// The running unions or windows of one layer's contexts (see the module doc).
+struct Unions {
+    mode: Mode,
+    words: Words,
+    /// Unions only, bit `c`: some value of context `c` is as large as the words' width, or
+    /// larger.
+    large: Vec<AtomicU64>,
+}
+
+/// A word for each context: for unions, bit `v` for value `v` below the width; for windows, the
+/// last values a byte each, the latest lowest.
+enum Words {
+    Narrow(Vec<AtomicU16>),
+    Middle(Vec<AtomicU32>),
+    Wide(Vec<AtomicU64>),
+}
+
+impl Unions {
+    /// Empty words for `contexts` contexts, their bytes taken from `room`: for unions, 16 bits
+    /// wide if `narrow`, else 64; for windows, as wide as the largest offset's byte needs.
+    fn new(contexts: usize, mode: Mode, narrow: bool, room: &mut Room) -> Result<Unions, OracleError> {
+        let max_bytes = room.max_bytes;
+        let exceeded = || OracleError::MemoryExceeded { max_bytes };
+        let (word, large) = match mode {
+            Mode::Unions => (if narrow { 2 } else { 8 }, contexts.div_ceil(64)),
+            Mode::Window { offsets } => ((8 - offsets.leading_zeros() as usize).next_power_of_two().max(2), 0),
+        };
+        room.take(contexts * word + large * 8)?;
+        fn zeroed<T>(count: usize, zero: fn() -> T) -> Option<Vec<T>> {
+            let mut words = Vec::new();
+            words.try_reserve_exact(count).ok()?;
+            words.resize_with(count, zero);
+            Some(words)
+        }
+        let words = match word {
+            2 => Words::Narrow(zeroed(contexts, || AtomicU16::new(0)).ok_or_else(exceeded)?),
+            4 => Words::Middle(zeroed(contexts, || AtomicU32::new(0)).ok_or_else(exceeded)?),
+            _ => Words::Wide(zeroed(contexts, || AtomicU64::new(0)).ok_or_else(exceeded)?),
+        };
+        let large = zeroed(large, || AtomicU64::new(0)).ok_or_else(exceeded)?;
+        Ok(Unions { mode, words, large })
+    }
+
+    fn bytes(&self) -> usize {
+        let words = match &self.words {
+            Words::Narrow(words) => words.len() * 2,
+            Words::Middle(words) => words.len() * 4,
+            Words::Wide(words) => words.len() * 8,
+        };
+        words + self.large.len() * 8
+    }
+
+    /// Context `c`'s word.
+    #[inline(always)]
+    fn word(&self, c: usize) -> u64 {
+        match &self.words {
+            Words::Narrow(words) => words[c].load(Ordering::Relaxed).into(),
+            Words::Middle(words) => words[c].load(Ordering::Relaxed).into(),
+            Words::Wide(words) => words[c].load(Ordering::Relaxed),
+        }
+    }
+
+    /// Sets context `c`'s word to `word` (cut to the width). No other position of a wave has
+    /// the same context: a plain store.
+    #[inline(always)]
+    fn store(&self, c: usize, word: u64) {
+        match &self.words {
+            Words::Narrow(words) => words[c].store(word as u16, Ordering::Relaxed),
+            Words::Middle(words) => words[c].store(word as u32, Ordering::Relaxed),
+            Words::Wide(words) => words[c].store(word, Ordering::Relaxed),
+        }
+    }
+
+    /// Whether `small` (a bit for each value below 64 that occurs) holds every value below the
+    /// width: only then can a larger value change a mex.
+    #[inline(always)]
+    fn full(&self, small: u64) -> bool {
+        let below = match &self.words {
+            Words::Narrow(_) => u64::from(u16::MAX),
+            Words::Middle(_) => u64::from(u32::MAX),
+            Words::Wide(_) => u64::MAX,
+        };
+        small & below == below
+    }
+
+    /// Whether some value of context `c` is as large as the width, or larger.
+    fn large(&self, c: usize) -> bool {
+        self.large[c / 64].load(Ordering::Relaxed) >> (c % 64) & 1 == 1
+    }
+
+    /// Adds the value `value` of the position `c + x` to context `c`: to its union, or as the
+    /// latest of its window. No other position of a wave has the same context, so a word takes
+    /// a plain load and store; the bits apart are shared by 64 contexts, so they are set
+    /// atomically.
+    #[inline(always)]
+    fn add(&self, c: usize, value: u32) {
+        let width = match &self.words {
+            Words::Narrow(_) => 16,
+            Words::Middle(_) => 32,
+            Words::Wide(_) => 64,
+        };
+        match self.mode {
+            Mode::Window { .. } => {
+                // A mex of at most 15 × 8 options fits a byte (see the module doc).
+                debug_assert!(value < 256);
+                self.store(c, self.word(c) << 8 | u64::from(value));
+            }
+            Mode::Unions if value < width => self.store(c, self.word(c) | 1 << value),
+            Mode::Unions => {
+                self.large[c / 64].fetch_or(1 << (c % 64), Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// The offsets `d` (bit `d − 1`) such that the rules' own options of every plate `x ≤ size` are
+/// exactly `x − d` for the offsets `d ≤ x`, each once, when there are such offsets, none above
+/// 8 (`sub:S`, `upto:m`); then a window of the last 8 positions of a context holds the options
+/// through a plate. Each option listed counts as a move.
+fn fixed_offsets(game: &PileGame, size: u64, moves: &mut usize, max_moves: usize) -> Result<Option<u8>, OracleError> {
+    let mut lists = Vec::with_capacity(size as usize + 1);
+    for x in 0..=size {
+        let mut offsets = 0u8;
+        let mut fits = true;
+        let _ = game.plate_options(x, |option| {
+            *moves += 1;
+            match option {
+                PlateOption::One(y) if y < x && x - y <= 8 && offsets >> (x - y - 1) & 1 == 0 => {
+                    offsets |= 1 << (x - y - 1);
+                }
+                _ => fits = false,
+            }
+            if fits && *moves <= max_moves { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        });
+        if *moves > max_moves {
+            return Err(OracleError::MovesExceeded { max_moves });
+        }
+        if !fits {
+            return Ok(None);
+        }
+        lists.push(offsets);
+    }
+    let all = lists.iter().fold(0u8, |all, &offsets| all | offsets);
+    // Plate x has the offsets d ≤ x: bits 0..x of `all`.
+    let every = lists.iter().enumerate().all(|(x, &offsets)| offsets == all & (((1u16 << x.min(8)) - 1) as u8));
+    Ok((every && all != 0).then_some(all))
+}
 
 /// Whether the rules' own options of every plate `x ≤ size` are the plates `0, …, x − 1`, each
 /// once (Nim's): then the options through a plate are those through one token less and that
@@ -748,15 +952,39 @@ mod tests {
         let nim: RuleSet = "nim".parse().unwrap();
         let boxed = PileBox::solve(&nim, ValueKind::Grundy, 4, 20, Budget::default()).unwrap();
         let (options, distinct) = options_and_plates(&nim, 4, 20);
-        // The check of the rules lists the options of every plate once; then one read a plate
-        // (no value reaches 63 here).
-        assert_eq!(boxed.stats().generated, 20 * 21 / 2 + distinct);
+        // The check of the rules lists the options of every plate once; then one read a plate.
+        // The words of one plate's single context are 16 bits wide (the empty position before
+        // them has value 0): plates 17 to 20, whose options hold every value below 16, are read
+        // option by option instead. The 64-bit words of two plates and more hold every value.
+        assert_eq!(boxed.stats().generated, 20 * 21 / 2 + distinct + (17 + 18 + 19 + 20 - 4));
         assert!(distinct * 5 < options, "{distinct} {options}");
-        // Past its digits, an octal code's options are not every smaller plate: each is read.
-        let octal: RuleSet = "octal:0.333".parse().unwrap();
-        let boxed = PileBox::solve(&octal, ValueKind::Grundy, 3, 8, Budget::default()).unwrap();
-        assert!(boxed.stats().generated >= options_and_plates(&octal, 3, 8).0);
+        // Past its digits, an octal code's options are not every smaller plate.
         agrees("octal:0.333", 3, 8);
+    }
+
+    /// Running windows stand for the options of a plate when they are `x − d` for a fixed set
+    /// of offsets (subtraction games, and `octal:0.333` past its digits): one word is read a
+    /// plate, and the values agree with the engine's, in the compounds that move one plate.
+    #[test]
+    fn running_windows_agree_with_the_engine() {
+        for operation in ["sub:1,2,3", "sub:2", "sub:1,8", "upto:5", "sub:3,4,7", "octal:0.333"] {
+            for rules in ["disjunctive/normal", "disjunctive/misere", "shortened/normal", "shortened/misere"] {
+                agrees(&format!("{operation}/{rules}"), 4, 12);
+            }
+        }
+        let sub: RuleSet = "sub:1,2,3".parse().unwrap();
+        let boxed = PileBox::solve(&sub, ValueKind::Grundy, 4, 20, Budget::default()).unwrap();
+        let (options, distinct) = options_and_plates(&sub, 4, 20);
+        // The checks list the options of plates 0 to 4 (0 + 1 + 2 + 3 + 3; plate 4's are not
+        // every smaller plate), then every plate's (three a plate from 3 on); then one read a
+        // plate.
+        let listed = 9 + (1 + 2 + 18 * 3);
+        assert_eq!(boxed.stats().generated, listed + distinct);
+        assert!(distinct * 2 < options, "{distinct} {options}");
+        // A rule set whose offsets change with the plate (`mod:3`) reads each option.
+        let moded: RuleSet = "mod:3".parse().unwrap();
+        let boxed = PileBox::solve(&moded, ValueKind::Grundy, 3, 8, Budget::default()).unwrap();
+        assert!(boxed.stats().generated >= options_and_plates(&moded, 3, 8).0);
     }
 
     #[test]
