@@ -386,15 +386,13 @@ impl<'a> Worker<'a> {
         }
         let seen = &draft.seen;
         draft.missing.retain(|&v| seen[v as usize] != stamp);
+        // If a new option was the smallest missing common value, the rare values up to the next
+        // one must be looked for too (there are none when it was not).
         let common = first_missing(seen, stamp, draft.common, |v| !is_rare(v, mask));
-        if common > draft.common {
-            // A new option was the smallest missing common value: the rare values up to the next
-            // one must be looked for too.
-            let mut more: Vec<u32> =
-                (draft.common..common).filter(|&v| is_rare(v, mask) && seen[v as usize] != stamp).collect();
-            self.search(heap, &mut more);
-            draft.missing.append(&mut more);
-        }
+        let mut more: Vec<u32> =
+            (draft.common..common).filter(|&v| is_rare(v, mask) && seen[v as usize] != stamp).collect();
+        self.search(heap, &mut more);
+        draft.missing.append(&mut more);
         let value = draft.missing.iter().copied().min().unwrap_or(common);
         self.drafts[slot] = draft;
         value

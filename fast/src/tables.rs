@@ -796,4 +796,13 @@ mod tests {
     fn oversized_tables_are_refused() {
         assert!(matches!(new_table::<u32>(MAX_TABLE), Err(Unsupported::TooLarge { .. })));
     }
+
+    /// A table is reserved whole before it is filled: room for heaps `0..=n`, so that filling it
+    /// never grows it (a failed reservation is an error; a failed growth would abort).
+    #[test]
+    fn tables_are_reserved_whole() {
+        for n in [0, 1, 7, 1000] {
+            assert!(empty_table::<u32>(n).unwrap().capacity() > n as usize, "{n}");
+        }
+    }
 }

@@ -78,3 +78,25 @@ fn first_wins_auto(graph: &Graph, start: usize) -> bool {
     first_wins(graph, start, Method::HopcroftKarp)
         .unwrap_or_else(|| first_wins(graph, start, Method::General).expect("the general method takes any graph"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A graph that is not bipartite, past the vertices the general matching answers in
+    /// seconds, is refused before any matching (saying how many it has); a bipartite one of the
+    /// same size, or a small odd cycle, is not.
+    #[test]
+    fn large_graphs_that_are_not_bipartite_are_refused() {
+        let n = MOST_GENERAL_VERTICES + 1;
+        let mut edges: Vec<(usize, usize)> = (1..n).map(|u| (u - 1, u)).collect();
+        edges.push((0, 2)); // a triangle: an odd cycle
+        let odd = Geography::new(n, 0, edges.clone()).unwrap();
+        assert!(too_large(&odd).is_some_and(|why| why.contains(&n.to_string())), "{:?}", too_large(&odd));
+        edges.pop();
+        assert_eq!(too_large(&Geography::new(n, 0, edges).unwrap()), None);
+        assert_eq!(too_large(&Geography::new(3, 0, vec![(0, 1), (1, 2), (0, 2)]).unwrap()), None);
+        let most = Geography::new(n - 1, 0, (1..n - 1).map(|u| (u - 1, u)).chain([(0, 2)]).collect()).unwrap();
+        assert_eq!(too_large(&most), None, "{} vertices are answered", n - 1);
+    }
+}
