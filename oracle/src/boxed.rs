@@ -294,10 +294,12 @@ impl PileBox {
             // one core.
             let solve_top = |top: u64| -> Vec<(usize, u32, bool, usize)> {
                 let mut plates = vec![top; k];
-                let mut wave = Vec::new();
-                multisets_with_sum(k - 1, top, total - top, &mut plates, &mut wave);
                 let mut scratch = Scratch::default();
-                wave.chunks(k).map(|plates| solved.evaluate(game, &terms, unions, plates, &mut scratch)).collect()
+                let mut solved_here = Vec::new();
+                multisets_with_sum(k - 1, top, total - top, &mut plates, &mut |plates| {
+                    solved_here.push(solved.evaluate(game, &terms, unions, plates, &mut scratch));
+                });
+                solved_here
             };
             let results: Vec<(usize, u32, bool, usize)> = if k == 0 {
                 vec![solved.evaluate(game, &terms, unions, &[], &mut Scratch::default())]
@@ -352,11 +354,14 @@ impl PileBox {
         lowered.resize(k + 1, 0);
         // prefix[t] = Σ_{u<t} T(u, s_u); shifted[t] = Σ_{u<t} T(u + 1, s_u);
         // lowered[t] = Σ_{1≤u<t} T(u − 1, s_u).
+        // (`shifted` serves the options read one by one; with unions or windows, `lowered`
+        // serves the contexts, and `shifted` is filled only if some plate is read one by one.)
         for t in 0..k {
             prefix[t + 1] = prefix[t] + terms[t][plates[t] as usize];
-            shifted[t + 1] = shifted[t] + terms[t + 1][plates[t] as usize];
             if unions.is_some() {
                 lowered[t + 1] = lowered[t] + if t > 0 { terms[t - 1][plates[t] as usize] } else { 0 };
+            } else {
+                shifted[t + 1] = shifted[t] + terms[t + 1][plates[t] as usize];
             }
         }
         let rank = prefix[k] as usize;
@@ -403,6 +408,9 @@ impl PileBox {
                 if let Some(unions) = unions.filter(|unions| {
                     unions.mode == Mode::Unions && self.kind == ValueKind::Grundy && unions.full(found.small)
                 }) {
+                    for t in 0..k {
+                        shifted[t + 1] = shifted[t] + terms[t + 1][plates[t] as usize];
+                    }
                     for i in (0..k).filter(|&i| last_of_equal(plates, i) && unions.large(contexts[i])) {
                         found.not_through_union(plates[i] as usize);
                         one_by_one(game, terms, plates, i, prefix, shifted, ranks);
@@ -828,12 +836,12 @@ struct Scratch {
 }
 
 /// Fills `plates[..k]` with every non-decreasing `k`-sequence of `0..=size` summing to `total`
-/// in turn, and appends `plates` (the rest as it is) to `out` for each.
-fn multisets_with_sum(k: usize, size: u64, total: u64, plates: &mut Vec<u64>, out: &mut Vec<u64>) {
-    fn fill(i: usize, most: u64, left: u64, plates: &mut Vec<u64>, out: &mut Vec<u64>) {
+/// in turn, and calls `each` with `plates` (the rest as it is) for each.
+fn multisets_with_sum(k: usize, size: u64, total: u64, plates: &mut [u64], each: &mut impl FnMut(&[u64])) {
+    fn fill(i: usize, most: u64, left: u64, plates: &mut [u64], each: &mut impl FnMut(&[u64])) {
         if i == 0 {
             if left == 0 {
-                out.extend_from_slice(plates);
+                each(plates);
             }
             return;
         }
@@ -841,10 +849,10 @@ fn multisets_with_sum(k: usize, size: u64, total: u64, plates: &mut Vec<u64>, ou
         let low = left.div_ceil(i as u64);
         for v in low..=most.min(left) {
             plates[i - 1] = v;
-            fill(i - 1, v, left - v, plates, out);
+            fill(i - 1, v, left - v, plates, each);
         }
     }
-    fill(k, size, total, plates, out);
+    fill(k, size, total, plates, each);
 }
 
 #[cfg(test)]
