@@ -192,6 +192,11 @@ fn insert_bit(key: Key, bit: usize) -> Key {
     out
 }
 
+/// The least value whose bit is clear in `seen` (bit `v % 64` of word `v / 64`), if any.
+fn mex_of(seen: &Key) -> Option<usize> {
+    seen.iter().enumerate().find(|&(_, &w)| w != u64::MAX).map(|(i, &w)| i * 64 + (!w).trailing_zeros() as usize)
+}
+
 enum Stop {
     Positions,
     Time,
@@ -242,13 +247,8 @@ impl Search<'_> {
                 seen[usize::from(found) / 64] |= 1 << (found % 64);
             }
         }
-        let mex = seen
-            .iter()
-            .enumerate()
-            .find(|&(_, &w)| w != u64::MAX)
-            .map(|(i, &w)| i * 64 + (!w).trailing_zeros() as usize);
         // A value is kept in a byte; 256 (every value below seen) is too large.
-        let Some(value) = mex.and_then(|m| u8::try_from(m).ok()) else {
+        let Some(value) = mex_of(&seen).and_then(|m| u8::try_from(m).ok()) else {
             return Err(Stop::Value);
         };
         if self.memo.len() >= self.budget.max_positions {
@@ -356,6 +356,24 @@ mod tests {
                 removed.push(false);
                 assert_eq!(bits(remove_bit(key, bit)), removed, "remove {bit} from {key:x?}");
             }
+        }
+    }
+
+    #[test]
+    fn the_mex_of_a_set_of_bits_is_its_least_clear_bit() {
+        for values in [
+            vec![],
+            vec![0, 1, 2, 4],
+            (0..64).collect(),
+            (0..200).filter(|&v| v != 130).collect(),
+            (0..256).collect::<Vec<_>>(),
+        ] {
+            let mut seen: Key = [0; 4];
+            for &v in &values {
+                seen[v / 64] |= 1 << (v % 64);
+            }
+            let expected = (0..256).find(|v| !values.contains(v));
+            assert_eq!(mex_of(&seen), expected, "{values:?}");
         }
     }
 

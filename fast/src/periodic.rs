@@ -162,7 +162,7 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
                 let three_heaps = digits.iter().any(|&d| d & 8 != 0);
                 if sparse.is_none() && !three_heaps && values.len() >= 1000 {
                     let (mask, rare) = Sparse::best_mask(&values);
-                    if rare * 4 <= values.len() {
+                    if sparse_pays(rare, values.len()) {
                         sparse = Some(Sparse::new(&values, mask));
                     }
                 }
@@ -211,6 +211,12 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
         let step = if upto < 1 << 16 { upto.saturating_add(1) } else { upto / 2 };
         upto = n.min((wanted as u64).saturating_sub(1).max(upto.saturating_add(step)));
     }
+}
+
+/// Whether the sparse space is worth it: at most a quarter of the values so far are rare. (It
+/// gives the same values with any mask; this decides only the speed.)
+fn sparse_pays(rare: usize, values: usize) -> bool {
+    rare * 4 <= values
 }
 
 /// Extends `values` to the Grundy values of Grundy's game up to heap `n`, by definition: a heap
@@ -285,6 +291,17 @@ mod tests {
         assert_eq!(t.values.len(), 2 * preperiod + 2 * period + 2);
     }
 
+    /// A window proof that needs a long table: once the tail repeats (period 2 from heap 0),
+    /// the table goes straight to the values the proof needs, a period and a window of 5001
+    /// values, instead of doubling past it.
+    #[test]
+    fn window_tables_jump_to_just_enough_values() {
+        let t = table("sub:1,3,5001", Play::Normal, 1_000_000);
+        assert!(t.proven);
+        assert_eq!(t.period, Some(Period { preperiod: 0, period: 2 }));
+        assert_eq!(t.values.len(), 2 + 5001);
+    }
+
     #[test]
     fn split_has_its_closed_forms_period() {
         // g(x) = (x − 1) mod 2 proves period 2 from heap 1 on, whatever the length asked.
@@ -294,6 +311,16 @@ mod tests {
         assert!(t.computed_to() < 2000, "a proven period stops the work early");
         assert_eq!(t.value(999_999_999), Some(0));
         assert_eq!(t.value(1_000_000_000), Some(1));
+        // A table of the first heaps proves it once it holds heaps 0 to 2 (the start and a
+        // period), and then answers every heap.
+        for n in 0..6 {
+            let t = table("split", Play::Normal, n);
+            assert_eq!(t.proven, n >= 2, "to {n}");
+            for x in 0..50 {
+                let expected = if x <= n || t.proven { Some(x.saturating_sub(1) as u32 % 2) } else { None };
+                assert_eq!(t.value(x), expected, "to {n}: heap {x}");
+            }
+        }
     }
 
     #[test]
