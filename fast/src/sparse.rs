@@ -488,8 +488,12 @@ mod tests {
     fn one_or_two_threads_give_the_values_by_definition() {
         for digits in CODES {
             let plain = table(digits, 4000);
-            assert_eq!(first_wrong(digits, 200, &[4000], false, &plain), None, "{digits:?}");
-            for start in [2, 200, 201] {
+            // From the smallest table the method takes (heaps 0 and 1): the first heaps' moves
+            // that would leave an empty heap are no moves.
+            for start in [1, 200] {
+                assert_eq!(first_wrong(digits, start, &[4000], false, &plain), None, "{digits:?} from {start}");
+            }
+            for start in [1, 2, 200, 201] {
                 assert_eq!(first_wrong(digits, start, &[4000], true, &plain), None, "{digits:?} from {start}");
             }
             assert_eq!(first_wrong(digits, 100, &[1500, 1501, 4000], true, &plain), None, "{digits:?} in steps");
