@@ -258,15 +258,17 @@ impl PileBox {
             solved.layers.push(layer);
             // The running unions or windows of the contexts: a word for each position of k − 1
             // plates.
-            let contexts = if mode.is_some() && k > 0 { binomial(size + k as u64 - 1, k - 1) as usize } else { 0 };
+            let contexts = if k > 0 { binomial(size + k as u64 - 1, k - 1) as usize } else { 0 };
             let narrow = kind == ValueKind::OutcomeOnly || largest < 16;
-            let sets = Unions::new(contexts, mode.unwrap_or(Mode::Unions), narrow, &mut room)?;
-            solved.solve_layer(&game, k, mode.map(|_| &sets), &mut room, &mut moves, budget.max_moves)?;
+            let sets = mode.map(|mode| Unions::new(contexts, mode, narrow, &mut room)).transpose()?;
+            solved.solve_layer(&game, k, sets.as_ref(), &mut room, &mut moves, budget.max_moves)?;
             solved.peak_bytes = solved.peak_bytes.max(budget.max_bytes - room.left);
-            room.give(sets.bytes());
+            room.give(sets.as_ref().map_or(0, Unions::bytes));
             drop(sets);
-            let values = &solved.layers[k].values;
-            largest = (0..values.len()).map(|i| values.get(i)).max().unwrap_or(0);
+            if mode == Some(Mode::Unions) {
+                let values = &solved.layers[k].values;
+                largest = (0..values.len()).map(|i| values.get(i)).max().unwrap_or(0);
+            }
         }
         solved.generated = moves;
         Ok(solved)
@@ -456,8 +458,8 @@ impl PileBox {
         // mex is 0 exactly when no option has value 0, that is, when no option is lost.)
         debug_assert!(self.kind != ValueKind::Grundy || first_wins == (raw != 0));
         if let Some(unions) = unions {
-            // A window's byte is 0 exactly when the position is lost: the Grundy value, or the
-            // outcome bit.
+            // What a union or a window records: the Grundy value, or the outcome bit (either is 0
+            // exactly when the position is lost).
             let value = if self.kind == ValueKind::Grundy { raw } else { u32::from(first_wins) };
             for i in (0..k).filter(|&i| last_of_equal(plates, i)) {
                 unions.add(contexts[i], value);
