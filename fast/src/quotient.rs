@@ -813,7 +813,9 @@ mod tests {
             [("0.75", vec![0, 7, 5], 12), ("0.12", vec![0, 1, 2], 16), ("0.31", vec![0, 3, 1], 10)]
         {
             let q = quotient(code, &digits, upto);
+            assert_eq!(q.code(), code, "a quotient names its game");
             let words = q.words();
+            assert_eq!(words.len(), q.order(), "{code}: a word for each element");
             let heaviest = words.iter().map(|w| weight(w)).max().unwrap();
             let all = sums(&q.options, upto as u16, heaviest);
             for (x, word) in words.iter().enumerate() {
@@ -930,6 +932,28 @@ mod tests {
             assert_eq!(multiplicity(&word, h) as usize, word.iter().filter(|&&g| g == h).count(), "{h}");
         }
         assert_eq!(multiplicity(&word, 5), 3);
+    }
+
+    #[test]
+    fn a_past_deadline_stops_the_work_when_its_steps_cross_a_multiple_of_1024() {
+        // The clock is read once per 1024 steps of work (whatever the steps a tick counts): past
+        // the deadline, the first tick that reaches or crosses a multiple of 1024 stops.
+        let options = SplitOptions::new(&[0, 7, 5], 12).unwrap();
+        for n in [1, 3, 700, 1023, 1024, 1025, 5000] {
+            let budget = Budget { deadline: Some(Instant::now()), ..Budget::default() };
+            let mut work = Work { options: &options, budget, steps: 0 };
+            let mut ticks = 0u64;
+            let stop = loop {
+                ticks += 1;
+                match work.tick(n) {
+                    Ok(()) => assert!(ticks * n < 10_000_000, "ticks of {n} never stopped"),
+                    Err(stop) => break stop,
+                }
+            };
+            assert!(matches!(stop, Stop::Time), "ticks of {n}");
+            // At the first tick that reaches 1024 steps.
+            assert!((ticks - 1) * n < 1024 && ticks * n >= 1024, "ticks of {n}: stopped at tick {ticks}");
+        }
     }
 
     #[test]

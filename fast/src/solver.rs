@@ -1754,6 +1754,27 @@ mod tests {
         assert!((0..=n as u64).all(|x| column.get(x) == Some(pairs(x))));
     }
 
+    /// Closed forms are replaced by tables of at most 2^24 plates: asked for more, a solver keeps
+    /// its forms and answers every plate.
+    #[test]
+    fn tabulating_stops_at_2_to_the_24_plates() {
+        let split: RuleSet = "split/continued".parse().unwrap();
+        let form = PileSolver::new(&split, u64::MAX).unwrap();
+        let mut solver = PileSolver::new(&split, u64::MAX).unwrap();
+        let far = [1 << 40, 5];
+        for largest in [(1 << 24) + 1, 1 << 40] {
+            solver.tabulate(largest);
+            assert_eq!(solver.limit(), u64::MAX, "{largest}");
+            assert_eq!(solver.solve(&far).unwrap(), form.solve(&far).unwrap());
+        }
+        solver.tabulate(1 << 10);
+        assert_eq!(solver.limit(), 1 << 10);
+        for x in [0, 1, 2, 77, 1 << 10] {
+            assert_eq!(solver.solve(&[x, 5]).unwrap(), form.solve(&[x, 5]).unwrap(), "{x}");
+        }
+        assert!(solver.solve(&[(1 << 10) + 1]).is_err(), "beyond the table");
+    }
+
     #[test]
     fn the_pack_sample() {
         assert_eq!(solve("pack:0,0,0,0", &[1, 1]).unwrap().outcome, Outcome::Second);

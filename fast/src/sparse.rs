@@ -500,6 +500,47 @@ mod tests {
         }
     }
 
+    /// The value of `heap` by the definition, from any `values` of the heaps below it: the mex of
+    /// its options' values under the octal code `digits`.
+    fn mex_by_definition(digits: &[u8], values: &[u32], heap: usize) -> u32 {
+        let mut seen = std::collections::HashSet::new();
+        for (take, &digit) in digits.iter().enumerate() {
+            let Some(rest) = heap.checked_sub(take) else { continue };
+            if digit & 1 != 0 && rest == 0 {
+                seen.insert(0);
+            }
+            if digit & 2 != 0 && rest >= 1 && take >= 1 {
+                seen.insert(values[rest]);
+            }
+            if digit & 4 != 0 {
+                seen.extend((1..=rest / 2).map(|a| values[a] ^ values[rest - a]));
+            }
+        }
+        (0..).find(|v| !seen.contains(v)).unwrap()
+    }
+
+    /// A draft made while every value was small is finished right after the heaps in between
+    /// bring far larger ones: its slate grows with them.
+    #[test]
+    fn drafts_finish_right_when_values_grow_after_them() {
+        for digits in CODES {
+            let moves = Moves::new(digits);
+            let table = table(digits, 40);
+            for lookahead in [1, LOOKAHEAD] {
+                let heap = table.len() + lookahead;
+                let mut worker = Worker::new(&moves, lookahead, Sparse::new(&table, 1), table.clone());
+                worker.speculate(heap, 0);
+                // Any values will do for the definition: these are far above the table's (and
+                // equal to small ones modulo any slate the draft could have had).
+                for i in 0..lookahead as u32 {
+                    worker.push(4096 * (i + 1) + i);
+                }
+                let values = worker.values.clone();
+                assert_eq!(worker.finish(0), mex_by_definition(digits, &values, heap), "{digits:?}, {lookahead}");
+            }
+        }
+    }
+
     #[test]
     fn any_mask_gives_the_same_values() {
         let plain = table(&[0, 6], 2000);

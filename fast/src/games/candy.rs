@@ -36,4 +36,15 @@ mod tests {
         assert_eq!(outcome(&[1, 2, 1]), Outcome::First);
         assert_eq!(outcome(&[1, 2, 3]), Outcome::Second);
     }
+
+    /// One pile of `a`: a move eats one candy or the whole pile, and whoever eats the last one
+    /// loses, so the player to move wins exactly when `a` is even. So for every `u64`, with no
+    /// overflow on the way.
+    #[test]
+    fn one_pile_is_won_exactly_when_even() {
+        for a in [1, 2, 3, 4, 1_000_000_000, u64::MAX - 1, u64::MAX] {
+            let expected = if a % 2 == 0 { Outcome::First } else { Outcome::Second };
+            assert_eq!(outcome(&Candy::new(vec![a]).unwrap()), expected, "{a}");
+        }
+    }
 }

@@ -91,4 +91,14 @@ mod tests {
         assert_eq!(count(6, 3), 14);
         assert_eq!(count(5, 1), 4);
     }
+
+    /// The largest boards are counted with no overflow on the way (the tests' build checks every
+    /// operation): a residue. With 60 coins, the binomials in the digit DP are large residues.
+    #[test]
+    fn the_largest_boards_count_without_overflow() {
+        for m in [60, 61, Coins::MOST_COINS] {
+            let count = first_player_placements(&Coins::new(Coins::MOST_CELLS, m).unwrap());
+            assert!(count < MOD, "{m} coins: {count}");
+        }
+    }
 }

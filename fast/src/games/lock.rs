@@ -54,4 +54,20 @@ mod tests {
         assert!(!super::first_wins(1, &[7, 5], 6));
         assert!(super::first_wins(1, &[1, 8], 9));
     }
+
+    /// The digit sum is the sum of the decimal digits, and turning one dial by one (9 to 0
+    /// included) changes its parity: the two sides of the graph.
+    #[test]
+    fn a_turn_changes_the_digit_sums_parity() {
+        for u in 0..10_000usize {
+            assert_eq!(super::digit_sum(u), u.to_string().bytes().map(|b| usize::from(b - b'0')).sum(), "{u}");
+            let mut place = 1;
+            for _ in 0..4 {
+                let digit = (u / place) % 10;
+                let v = u - digit * place + ((digit + 1) % 10) * place;
+                assert_ne!(super::digit_sum(u) % 2, super::digit_sum(v) % 2, "{u} and {v}");
+                place *= 10;
+            }
+        }
+    }
 }
