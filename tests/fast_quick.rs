@@ -447,7 +447,8 @@ fn misere_tables_of_splitting_games_equal_the_oracle() {
 
 /// Codes that split a heap into three, in every compound and play: the pile solver built for
 /// exactly the plates asked (the registry's entries build tables to 3,000, which three-way splits
-/// make slow) against the oracle, outcome and value, on every position of up to three plates ≤ 6.
+/// make slow) against the oracle, outcome and value, on every position of up to three plates ≤ 6
+/// and on single plates to 14 (a three-way split into parts of 2 or more needs 6 tokens left).
 #[test]
 fn three_way_splits_agree_with_the_oracle_in_every_compound() {
     use grundy_oracle::{Budget, Engine, PileGame};
@@ -456,9 +457,10 @@ fn three_way_splits_agree_with_the_oracle_in_every_compound() {
         for compound in Compound::ALL {
             for play in Play::ALL {
                 let rules = RuleSet::new(code.parse().unwrap(), compound, play);
-                let solver = grundy_fast::PileSolver::new(&rules, 6).unwrap();
+                let solver = grundy_fast::PileSolver::new(&rules, 14).unwrap();
                 let mut oracle = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), Budget::default());
-                for plates in sorted_sequences(3, 0, 6).into_iter().filter(|plates| !plates.is_empty()) {
+                let singles = (7..=14).map(|x| vec![x]);
+                for plates in sorted_sequences(3, 0, 6).into_iter().filter(|plates| !plates.is_empty()).chain(singles) {
                     let expected = oracle.solve(&plates).unwrap();
                     match solver.solve(&plates) {
                         // A value where the fast side gives one (misère sums through the

@@ -177,6 +177,37 @@ mod tests {
         assert_eq!(rho(18446744073709551557), None);
     }
 
+    /// rho factors every product of two primes above 37 (the smallest it is given) up to 700:
+    /// some need its step back through a batch that overshot (199 · 587, with every constant).
+    #[test]
+    fn rho_factors_every_product_of_two_primes_up_to_700() {
+        let primes: Vec<u64> = (41..700).filter(|&p| (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0)).collect();
+        for (i, &p) in primes.iter().enumerate() {
+            for &q in &primes[i..] {
+                let d = rho(p * q);
+                assert!(d == Some(p) || d == Some(q), "{p} · {q}: {d:?}");
+            }
+        }
+    }
+
+    /// Carmichael numbers are Fermat liars for every base prime to them; these have no factor up
+    /// to 37, so only the strong test's squarings show them composite.
+    #[test]
+    fn carmichael_numbers_are_composite() {
+        for (n, factors) in [
+            (252_601, [41, 61, 101]),
+            (1_152_271, [43, 127, 211]),
+            (2_508_013, [53, 79, 599]),
+            (10_024_561, [71, 271, 521]),
+        ] {
+            assert_eq!(factors.iter().product::<u64>(), n);
+            // Korselt's criterion: square-free, and p − 1 divides n − 1 for each prime p.
+            assert!(factors.iter().all(|&p| is_prime(p) && (n - 1) % (p - 1) == 0), "{n}");
+            assert!(!is_prime(n), "{n}");
+            assert_eq!(distinct_primes(n), Some(factors.to_vec()), "{n}");
+        }
+    }
+
     #[test]
     fn primes_and_factors() {
         let small: Vec<u64> = (0..40).filter(|&n| is_prime(n)).collect();

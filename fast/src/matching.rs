@@ -66,7 +66,9 @@ impl Graph {
 /// without vertex `removed`, by Hopcroft–Karp.
 pub fn hopcroft_karp(graph: &Graph, sides: &[bool], removed: Option<usize>) -> usize {
     let adjacency = graph.adjacency(removed);
-    let left: Vec<usize> = (0..graph.vertices).filter(|&u| !sides[u]).collect();
+    // The searches start from the `true` side. (Either side would do: the adjacency lists go
+    // both ways, and a maximum matching has one size.)
+    let left: Vec<usize> = (0..graph.vertices).filter(|&u| sides[u]).collect();
     const FREE: usize = usize::MAX;
     let mut mate = vec![FREE; graph.vertices];
     let mut distance = vec![usize::MAX; graph.vertices];

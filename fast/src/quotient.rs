@@ -807,6 +807,28 @@ mod tests {
         word.iter().map(|&h| u64::from(h)).sum()
     }
 
+    /// Dijkstra on the Cayley graph lists every element once, by the weight of its lightest sum,
+    /// each after the element its last step comes from.
+    #[test]
+    fn elements_come_once_each_in_order_of_weight() {
+        for (code, digits, upto) in
+            [("0.75", vec![0, 7, 5], 12), ("0.12", vec![0, 1, 2], 16), ("0.31", vec![0, 3, 1], 10)]
+        {
+            let q = quotient(code, &digits, upto);
+            let (dist, parent, order) = q.monoid.dijkstra();
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..q.order() as u32).collect::<Vec<_>>(), "{code}: each element once");
+            assert!(order.windows(2).all(|w| dist[w[0] as usize] <= dist[w[1] as usize]), "{code}: by weight");
+            for (place, &x) in order.iter().enumerate().skip(1) {
+                let (y, h) = parent[x as usize];
+                assert_eq!(q.monoid.act[h as usize][y as usize], x, "{code}: {x}'s last step");
+                assert_eq!(dist[x as usize], dist[y as usize] + u64::from(h), "{code}: {x}'s weight");
+                assert!(order[..place].contains(&y), "{code}: {y} before {x}");
+            }
+        }
+    }
+
     #[test]
     fn each_elements_word_is_a_lightest_sum_for_it_written_sorted() {
         for (code, digits, upto) in
@@ -843,17 +865,24 @@ mod tests {
             let options = SplitOptions::new(&digits, upto).unwrap();
             let mut memo = HashMap::new();
             let mut work = Work { options: &options, budget: Budget::default(), steps: 0 };
-            for x in 0..q.order() as u32 {
-                let wrong = q.with_flipped_label(x);
+            // Every label flipped, and every pair of labels (whose failures may be of either kind).
+            let flips = (0..q.order() as u32).flat_map(|x| (x..q.order() as u32).map(move |y| (x, y)));
+            for (x, y) in flips {
+                let wrong =
+                    if x == y { q.with_flipped_label(x) } else { q.with_flipped_label(x).with_flipped_label(y) };
                 let failure = verify(&wrong.monoid, &mut work).ok().flatten().expect("a wrong label fails");
-                assert!(failure.is_sorted(), "{code}, element {x}: {failure:?}");
+                assert!(failure.is_sorted(), "{code}, elements {x}, {y}: {failure:?}");
                 let predicted = |w: &[u16]| !wrong.monoid.p[wrong.monoid.apply(0, w) as usize];
                 let truth = first_wins(&options, &failure, &mut memo);
-                assert_ne!(predicted(&failure), truth, "{code}, element {x}: {failure:?} is predicted right");
+                assert_ne!(predicted(&failure), truth, "{code}, elements {x}, {y}: {failure:?} is predicted right");
                 let lighter = weight(&failure).checked_sub(1).map_or(Vec::new(), |w| sums(&options, upto as u16, w));
                 for sum in lighter {
                     let truth = first_wins(&options, &sum, &mut memo);
-                    assert_eq!(predicted(&sum), truth, "{code}, element {x}: {sum:?} is lighter than {failure:?}");
+                    assert_eq!(
+                        predicted(&sum),
+                        truth,
+                        "{code}, elements {x}, {y}: {sum:?} is lighter than {failure:?}"
+                    );
                 }
             }
         }
@@ -954,6 +983,17 @@ mod tests {
             // At the first tick that reaches 1024 steps.
             assert!((ticks - 1) * n < 1024 && ticks * n >= 1024, "ticks of {n}: stopped at tick {ticks}");
         }
+    }
+
+    /// Verification's search keeps at most 16 sums a permitted element in its queue: past that,
+    /// it stops and says so.
+    #[test]
+    fn verification_stops_when_its_queue_outgrows_the_budget() {
+        let q = quotient("0.75", &[0, 7, 5], 12);
+        let options = SplitOptions::new(&[0, 7, 5], 12).unwrap();
+        let budget = Budget { max_elements: 1, ..Budget::default() };
+        let mut work = Work { options: &options, budget, steps: 0 };
+        assert!(matches!(verify(&q.monoid, &mut work), Err(Stop::Queue(n)) if n > 16), "the queue is bounded");
     }
 
     #[test]
