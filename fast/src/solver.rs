@@ -1754,6 +1754,23 @@ mod tests {
         assert!((0..=n as u64).all(|x| column.get(x) == Some(pairs(x))));
     }
 
+    /// The window argument proves a period exactly when the table holds `start + period + window`
+    /// values, not one fewer.
+    #[test]
+    fn window_periods_need_start_plus_period_plus_window_values() {
+        for window in 6..10 {
+            for start in 0..3 {
+                // `start` values of 9, then 0, 1, 2 again and again: period 3 from `start`.
+                let table = |len: usize| -> Vec<u32> {
+                    (0..len).map(|x| if x < start { 9 } else { ((x - start) % 3) as u32 }).collect()
+                };
+                let need = start + 3 + window;
+                assert_eq!(window_period(&table(need), window, 1), Some((start, 3)), "{window}, {start}");
+                assert_eq!(window_period(&table(need - 1), window, 1), None, "{window}, {start}");
+            }
+        }
+    }
+
     /// Closed forms are replaced by tables of at most 2^24 plates: asked for more, a solver keeps
     /// its forms and answers every plate.
     #[test]
