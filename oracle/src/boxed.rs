@@ -298,23 +298,19 @@ impl PileBox {
     ) -> Result<(), OracleError> {
         use rayon::prelude::*;
         let size = self.size;
-        // T(t, v) = C(v + t, t + 1): the rank term of value v at sorted index t.
-        let terms: Vec<Vec<u64>> =
-            (0..=k).map(|t| (0..=size).map(|v| binomial(v + t as u64, t + 1)).collect()).collect();
+        let terms = rank_terms(k, size);
         for total in 0..=(k as u64 * size) {
             let solved = &*self;
             let layer = &self.layers[k];
-            let lead = k.min(2);
             let parts = wave_parts(k, size, total);
             // The positions of one part, generated, solved and recorded by one core: the work
             // done, and the values too wide for the column yet.
-            let solve_part = |part: [u64; 2]| -> (usize, Vec<(usize, u32)>) {
+            let solve_part = |largest: Vec<u64>| -> (usize, Vec<(usize, u32)>) {
                 let mut plates = vec![0; k];
                 let mut sums = Sums::new(k);
                 let mut scratch = Scratch::default();
                 let (mut work, mut wide) = (0, Vec::new());
-                let largest = &part[2 - lead..];
-                multisets_with_largest(&terms, largest, total, &mut plates, &mut sums, &mut |plates, sums| {
+                multisets_with_largest(&terms, &largest, total, &mut plates, &mut sums, &mut |plates, sums| {
                     let (rank, raw, first_wins, done) =
                         solved.evaluate(game, &terms, unions, plates, sums, &mut scratch);
                     work += done;
@@ -368,7 +364,7 @@ impl PileBox {
         // Equal plates have one context.
         contexts.clear();
         if unions.is_some() {
-            contexts.extend((0..k).map(|i| (sums.rank[0] - sums.rank[i] + sums.lowered[i + 1]) as usize));
+            contexts.extend((0..k).map(|i| sums.context(i) as usize));
         }
         if !game.is_over(plates) {
             if self.rules.compound.action() == Action::One {
@@ -828,6 +824,13 @@ impl Sums {
         Sums { rank: vec![0; k + 1], lowered: vec![0; k + 1], shifted: vec![0; k + 1] }
     }
 
+    /// The rank of the plates without the one at index `i`, among the positions of one plate
+    /// fewer: the terms before `i` as they are, those after it one index lower.
+    #[inline(always)]
+    fn context(&self, i: usize) -> u64 {
+        self.rank[0] - self.rank[i] + self.lowered[i + 1]
+    }
+
     /// Sets the plate at index `t` to `v`, the plates after it set.
     #[inline(always)]
     fn set(&mut self, terms: &[Vec<u64>], t: usize, v: u64) {
@@ -838,27 +841,34 @@ impl Sums {
     }
 }
 
+/// `T(t, v) = C(v + t, t + 1)`, the rank term of a plate of `v` at sorted index `t`, for every
+/// `t ≤ k` and `v ≤ size`: `terms[t][v]`.
+fn rank_terms(k: usize, size: u64) -> Vec<Vec<u64>> {
+    (0..=k).map(|t| (0..=size).map(|v| binomial(v + t as u64, t + 1)).collect()).collect()
+}
+
 /// The parts of the wave of the positions of `k` plates of at most `size` tokens that hold
-/// `total` tokens in all: the wave is cut by the two largest plates (`[second, top]`; for one
-/// plate, `[top, top]`), so that the cores share evenly even a wave most of whose positions
-/// have the same largest plate.
-fn wave_parts(k: usize, size: u64, total: u64) -> Vec<[u64; 2]> {
-    if k == 0 {
-        return vec![[0, 0]];
+/// `total` tokens in all, each given by its largest plates, sorted: the wave is cut by the two
+/// largest (`[second, top]`; `[top]` for one plate, `[]` for none), so that the cores share
+/// evenly even a wave most of whose positions have the same largest plate.
+fn wave_parts(k: usize, size: u64, total: u64) -> Vec<Vec<u64>> {
+    match k {
+        0 => vec![vec![]],
+        1 => (total <= size).then(|| vec![total]).into_iter().collect(),
+        // The largest of k plates summing to `total` is at least total / k; the second largest,
+        // at least what is left over the k − 1 others.
+        _ => (total.div_ceil(k as u64)..=size.min(total))
+            .flat_map(|top| {
+                let left = total - top;
+                (left.div_ceil(k as u64 - 1)..=top.min(left)).map(move |second| vec![second, top])
+            })
+            .collect(),
     }
-    // The largest of k plates summing to `total` is at least total / k; the second largest, at
-    // least what is left over the k − 1 others.
-    (total.div_ceil(k as u64)..=size.min(total))
-        .flat_map(|top| {
-            let left = total - top;
-            let seconds = if k == 1 { top..=top } else { left.div_ceil(k as u64 - 1)..=top.min(left) };
-            seconds.map(move |second| [second, top])
-        })
-        .collect()
 }
 
 /// Calls `each` with every sorted `plates` (their number, `k`, is `plates.len()`) whose sum is
-/// `total` and whose largest are `largest` (sorted, at most `total` in all), and their rank terms' sums (`terms[t][v]` is `T(t, v)`, for `t ≤ k`).
+/// `total` and whose largest are `largest` (sorted, at most `total` in all), and their rank
+/// terms' sums (`terms` from [`rank_terms`]).
 fn multisets_with_largest(
     terms: &[Vec<u64>],
     largest: &[u64],
@@ -1051,14 +1061,12 @@ mod tests {
         let nim = PileGame::new("nim".parse().unwrap());
         for k in 0..=4 {
             for size in 0..=5 {
-                let terms: Vec<Vec<u64>> =
-                    (0..=k).map(|t| (0..=size).map(|v| binomial(v + t as u64, t + 1)).collect()).collect();
+                let terms = rank_terms(k, size);
                 let mut seen = vec![false; binomial(size + k as u64, k) as usize];
                 for total in 0..=(k as u64 * size) {
-                    for part in wave_parts(k, size, total) {
+                    for largest in wave_parts(k, size, total) {
                         let (mut plates, mut sums) = (vec![0; k], Sums::new(k));
-                        let largest = &part[2 - k.min(2)..];
-                        multisets_with_largest(&terms, largest, total, &mut plates, &mut sums, &mut |plates, sums| {
+                        multisets_with_largest(&terms, &largest, total, &mut plates, &mut sums, &mut |plates, sums| {
                             assert!(plates.is_sorted() && plates.iter().all(|&x| x <= size));
                             assert_eq!(plates.iter().sum::<u64>(), total);
                             let rank = multiset_rank(plates).unwrap();
@@ -1068,7 +1076,7 @@ mod tests {
                                 let mut context = plates.to_vec();
                                 context.remove(i);
                                 let context = multiset_rank(&context).unwrap();
-                                assert_eq!(sums.rank[0] - sums.rank[i] + sums.lowered[i + 1], context);
+                                assert_eq!(sums.context(i), context);
                                 // Nim's options through plate i, ranked from the sums: any smaller
                                 // plate in its place.
                                 let mut ranks = Vec::new();
