@@ -894,7 +894,15 @@ mod tests {
     /// every sum of far heaps as a longer computation does.
     #[test]
     fn heap_map_periods_come_exactly_when_shown() {
-        for (code, digits) in [("0.31", vec![0, 3, 1]), ("0.123", vec![0, 1, 2, 3]), ("0.312", vec![0, 3, 1, 2])] {
+        // (0.34's period, 8 from heap 7, does not divide twice its start: a map read from the
+        // wrong end of the period shows.)
+        let codes = [
+            ("0.31", vec![0, 3, 1]),
+            ("0.123", vec![0, 1, 2, 3]),
+            ("0.312", vec![0, 3, 1, 2]),
+            ("0.34", vec![0, 3, 4]),
+        ];
+        for (code, digits) in codes {
             let long = quotient(code, &digits, 60);
             assert!(long.proven.is_some(), "{code}");
             let k = crate::octal::last_digit(&digits) as u64;
@@ -918,6 +926,13 @@ mod tests {
                 assert_eq!(q.proven, proven, "{code} to {upto}");
                 if q.proven.is_some() {
                     proven_at.get_or_insert(upto);
+                    // Past the heaps verified, the map follows the proven period: each heap's
+                    // element is the one the longer computation finds, and a heap alone is
+                    // its element.
+                    for h in 1..=60 {
+                        assert_eq!(q.heap_element(h), long.heap_element(h), "{code} to {upto}: heap {h}");
+                        assert_eq!(q.times_heap(0, h).ok(), q.heap_element(h), "{code} to {upto}: heap {h}");
+                    }
                     for a in 1..=60 {
                         for b in [1, 7, 33, 59, 60] {
                             assert_eq!(
@@ -930,6 +945,29 @@ mod tests {
                 }
             }
             assert!(proven_at.is_some(), "{code}: proven within 40 heaps");
+        }
+    }
+
+    /// The growth record lists exactly the heaps whose adding made the quotient larger, with its
+    /// order and P-portion from then on: what the quotients of fewer heaps show.
+    #[test]
+    fn growth_lists_the_heaps_where_the_quotient_grows() {
+        for (code, digits) in [("0.31", vec![0, 3, 1]), ("0.123", vec![0, 1, 2, 3]), ("0.34", vec![0, 3, 4])] {
+            let upto = 24;
+            let mut expected = Vec::new();
+            let mut order = quotient(code, &digits, 0).order();
+            for heap in 1..=upto {
+                let q = quotient(code, &digits, heap);
+                if q.order() != order {
+                    assert!(q.order() > order, "{code}: a quotient never shrinks as heaps are added");
+                    order = q.order();
+                    expected.push((heap, order, q.p_portion().len()));
+                }
+            }
+            let growth = quotient(code, &digits, upto).growth;
+            let growth: Vec<_> = growth.iter().map(|g| (g.heap, g.order, g.p_portion)).collect();
+            assert_eq!(growth, expected, "{code}");
+            assert!(!growth.is_empty(), "{code} grows");
         }
     }
 

@@ -506,7 +506,7 @@ impl PileSolver {
         self.limit
     }
 
-    /// Replaces closed forms by tables of plates `0..=largest_plate` (at most 2^24 of them), which
+    /// Replaces closed forms by tables of plates `0..=largest_plate` (`largest_plate` at most 2^24), which
     /// answer faster when plates are many; plates beyond are then refused as beyond the table.
     /// Periodic columns stay as they are: they answer as fast, for every plate.
     pub fn tabulate(&mut self, largest_plate: u64) {
@@ -1784,6 +1784,11 @@ mod tests {
             assert_eq!(solver.limit(), u64::MAX, "{largest}");
             assert_eq!(solver.solve(&far).unwrap(), form.solve(&far).unwrap());
         }
+        // The largest table allowed: plates 0 to 2^24.
+        let mut largest = PileSolver::new(&split, u64::MAX).unwrap();
+        largest.tabulate(1 << 24);
+        assert_eq!(largest.limit(), 1 << 24);
+        assert_eq!(largest.solve(&[1 << 24, 5]).unwrap(), form.solve(&[1 << 24, 5]).unwrap());
         solver.tabulate(1 << 10);
         assert_eq!(solver.limit(), 1 << 10);
         for x in [0, 1, 2, 77, 1 << 10] {
@@ -1805,6 +1810,88 @@ mod tests {
         assert_eq!(solve("nim/disjunctive/misere", &[1, 1, 1]).unwrap().outcome, Outcome::Second);
         assert_eq!(solve("nim/disjunctive/misere", &[2, 2]).unwrap().outcome, Outcome::Second);
         assert_eq!(solve("nim/disjunctive/misere", &[2, 3]).unwrap().value, Some(Value::Grundy(1)));
+    }
+
+    /// Reads a plate value back from the text `grundy solve` prints for it (the format of
+    /// `PlateValue`'s `Display`); `None` if the text is not one.
+    fn read_plate_value(text: &str) -> Option<PlateValue> {
+        let outcome = |s: &str| match s {
+            "N" => Some(Outcome::First),
+            "P" => Some(Outcome::Second),
+            _ => None,
+        };
+        let words: Vec<&str> = text.split(' ').collect();
+        let value = match words.as_slice() {
+            [w] if w.starts_with("g=") => PlateValue::Grundy(w[2..].parse().ok()?),
+            [n, m] if n.starts_with("g+=") && m.starts_with("g-=") => {
+                PlateValue::GrundyPair { normal: n[3..].parse().ok()?, misere: m[3..].parse().ok()? }
+            }
+            [w] if w.starts_with("foreclosed=") => PlateValue::Foreclosed(match &w[11..] {
+                "ended" => Foreclosed::Ended,
+                "imminent" => Foreclosed::Imminent,
+                g => Foreclosed::Grundy(g.parse().ok()?),
+            }),
+            [w] if w.starts_with("R=") => PlateValue::Remoteness(w[2..].parse().ok()?),
+            [w] if w.starts_with("S=") => PlateValue::Suspense(w[2..].parse().ok()?),
+            ["quotient", "element", x] => PlateValue::QuotientElement(x.parse().ok()?),
+            [n, m] if n.starts_with("normal=") && m.starts_with("misere=") => {
+                PlateValue::Outcomes { normal: Some(outcome(&n[7..])?), misere: Some(outcome(&m[7..])?) }
+            }
+            [w] if w.starts_with("normal=") => PlateValue::Outcomes { normal: Some(outcome(&w[7..])?), misere: None },
+            [w] if w.starts_with("misere=") => PlateValue::Outcomes { normal: None, misere: Some(outcome(&w[7..])?) },
+            _ => return None,
+        };
+        Some(value)
+    }
+
+    /// What `grundy solve` prints for a plate names its numbers: the text reads back as the
+    /// value, for every kind of value, at its extremes, and for the first plates of every rule
+    /// set in every compound and convention.
+    #[test]
+    fn plate_values_print_as_text_that_reads_back() {
+        let mut values = Vec::new();
+        for n in [0, 1, 7, u64::MAX] {
+            values.extend([
+                PlateValue::Grundy(n),
+                PlateValue::GrundyPair { normal: n, misere: n ^ 1 },
+                PlateValue::Foreclosed(Foreclosed::Grundy(n)),
+                PlateValue::Remoteness(n),
+                PlateValue::Suspense(n),
+                PlateValue::QuotientElement(n as u32),
+            ]);
+        }
+        values.extend([PlateValue::Foreclosed(Foreclosed::Ended), PlateValue::Foreclosed(Foreclosed::Imminent)]);
+        for normal in [None, Some(Outcome::First), Some(Outcome::Second)] {
+            for misere in [None, Some(Outcome::First), Some(Outcome::Second)] {
+                if normal.is_some() || misere.is_some() {
+                    values.push(PlateValue::Outcomes { normal, misere });
+                }
+            }
+        }
+        let mut kinds = std::collections::HashSet::new();
+        for rules in RuleSet::pack_all().into_iter().chain(every_rule_set(&["sub:1,2,3", "octal:0.07"])) {
+            let Ok(solver) = PileSolver::new(&rules, 12) else { continue };
+            for x in 0..=12 {
+                if let Ok(value) = solver.plate_value(x) {
+                    kinds.insert(std::mem::discriminant(&value));
+                    values.push(value);
+                }
+            }
+        }
+        // Every kind of value is printed by some rule set.
+        assert_eq!(kinds.len(), 7);
+        for value in values {
+            let text = value.to_string();
+            assert_eq!(read_plate_value(&text), Some(value), "{text:?}");
+        }
+    }
+
+    /// A solver shows, in a failing test's message, which rules it solves and how far.
+    #[test]
+    fn a_solver_debugs_as_its_rules_and_limit() {
+        let half: RuleSet = "half/disjunctive/misere".parse().unwrap();
+        let solver = PileSolver::new(&half, 64).unwrap();
+        assert_eq!(format!("{solver:?}"), r#"PileSolver { rules: "half/disjunctive/misere", limit: 64 }"#);
     }
 
     #[test]

@@ -641,6 +641,9 @@ mod tests {
             "sub:16,17,18",
             "mod:17",
             "upto:1000",
+            // Reaching back past a u64 of history, and still inside the table.
+            "upto:100",
+            "sub:70,71,72",
             "sub:1,3",
             "sub:2,3,7",
         ] {
