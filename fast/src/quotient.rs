@@ -550,6 +550,33 @@ pub struct HeapPeriod {
     pub period: u64,
 }
 
+/// The periods of a heap map `map[0..=n]` (heap 0 is the identity and never counted):
+/// `(proven, observed)`. Each is the shortest period `p` of `map[1..=n]` with the earliest start
+/// `s ≥ 1` for it (`map[h + p] = map[h]` for `s ≤ h ≤ n − p`) such that, for `proven`, the map's
+/// periodicity theorem applies: `n + 1 ≥ 2s + 2p + k` for a game whose moves take at most `k`
+/// tokens and leave at most two heaps (`last_digit` is `Some(k)`; `None`, no theorem: three
+/// heaps); for `observed`, the period is seen at least three times: `n + 1 ≥ s + 3p`. The two are
+/// looked for independently: a period may be observed and a longer one proven, or the other way.
+fn heap_map_periods(map: &[u32], last_digit: Option<u64>) -> (Option<HeapPeriod>, Option<HeapPeriod>) {
+    let n = map.len() as u64 - 1;
+    let (mut proven, mut observed) = (None, None);
+    for period in 1..n {
+        // One past the last heap where the period fails (never before heap 1).
+        let start =
+            (1..=n - period).rev().find(|&h| map[(h + period) as usize] != map[h as usize]).map_or(1, |h| h + 1);
+        if observed.is_none() && n + 1 >= start + 3 * period {
+            observed = Some(HeapPeriod { start, period });
+        }
+        if proven.is_none() && last_digit.is_some_and(|k| n + 1 >= 2 * start + 2 * period + k) {
+            proven = Some(HeapPeriod { start, period });
+        }
+        if observed.is_some() && (proven.is_some() || last_digit.is_none()) {
+            break;
+        }
+    }
+    (proven, observed)
+}
+
 /// The verified misère quotient of the heaps `1..=verified_to` of an octal game.
 #[derive(Debug, Clone)]
 pub struct Quotient {
@@ -618,29 +645,11 @@ impl Quotient {
         Ok(quotient)
     }
 
-    /// The shortest period of the heap map (with the earliest start for it) that the
-    /// periodicity theorem proves, and the shortest seen three times.
+    /// The periods of the heap map of the heaps verified (see [`heap_map_periods`]).
     fn find_periods(&mut self) {
-        let n = self.verified_to;
-        if n < 2 {
-            return;
-        }
-        let map: Vec<u32> = (0..=n).map(|h| self.image(h)).collect();
-        let k = self.options.last_digit() as u64;
-        for period in 1..n {
-            // One past the last heap where the period fails (never before heap 1).
-            let start =
-                (1..=n - period).rev().find(|&h| map[(h + period) as usize] != map[h as usize]).map_or(1, |h| h + 1);
-            if self.observed.is_none() && n + 1 >= start + 3 * period {
-                self.observed = Some(HeapPeriod { start, period });
-            }
-            if !self.three_heaps && self.proven.is_none() && n + 1 >= 2 * start + 2 * period + k {
-                self.proven = Some(HeapPeriod { start, period });
-            }
-            if self.observed.is_some() && (self.proven.is_some() || self.three_heaps) {
-                break;
-            }
-        }
+        let map: Vec<u32> = (0..=self.verified_to).map(|h| self.image(h)).collect();
+        let last_digit = (!self.three_heaps).then(|| self.options.last_digit() as u64);
+        (self.proven, self.observed) = heap_map_periods(&map, last_digit);
     }
 
     /// The game's code.
@@ -763,6 +772,26 @@ mod tests {
         for x in 0..q.order() as u32 {
             let wrong = q.with_flipped_label(x);
             assert!(matches!(verify(&wrong.monoid, &mut work), Ok(Some(_))), "element {x}");
+        }
+    }
+
+    /// A heap needs a new generator exactly when the quotient grows with it: a heap equivalent to
+    /// an element already there is given that element's column, whatever the element's outcome.
+    #[test]
+    fn a_heap_adds_a_generator_exactly_when_the_quotient_grows() {
+        for (code, digits) in [("0.31", vec![0, 3, 1]), ("0.75", vec![0, 7, 5]), ("0.123", vec![0, 1, 2, 3])] {
+            let upto = 16;
+            let options = SplitOptions::new(&digits, upto).unwrap();
+            let mut work = Work { options: &options, budget: Budget::default(), steps: 0 };
+            let mut q = Monoid::trivial();
+            let mut reused = 0;
+            for h in (1..=upto as u16).filter(|&h| !options.is_zero(u64::from(h))) {
+                let Ok((next, generator)) = add_heap(&q, h, &mut work) else { panic!("{code}: heap {h} stopped") };
+                assert_eq!(generator, next.size > q.size, "{code}: heap {h}");
+                reused += usize::from(!generator);
+                q = next;
+            }
+            assert!(reused > 0, "{code}: some heap is an element already there");
         }
     }
 
@@ -892,6 +921,32 @@ mod tests {
     /// `2·n0 + 2p + k − 1` for some period `p` from `n0` (the shortest such `p`), never before; a
     /// period is reported as seen once it shows three whole times. A proven quotient predicts
     /// every sum of far heaps as a longer computation does.
+    /// On every map of up to 11 heaps over three elements, the proven and the observed period are
+    /// each the shortest period whose condition holds, looked for independently of the other.
+    #[test]
+    fn heap_map_periods_are_each_the_shortest_that_holds() {
+        let mut map = Vec::new();
+        for n in 0..=11u32 {
+            for code in 0..3u32.pow(n) {
+                map.clear();
+                map.push(0);
+                map.extend((0..n).map(|i| code / 3u32.pow(i) % 3));
+                let n = u64::from(n);
+                let start =
+                    |p: u64| (1..=n - p).rev().find(|&h| map[(h + p) as usize] != map[h as usize]).map_or(1, |h| h + 1);
+                let shortest = |holds: &dyn Fn(u64, u64) -> bool| {
+                    (1..n).find(|&p| holds(start(p), p)).map(|p| HeapPeriod { start: start(p), period: p })
+                };
+                let observed = shortest(&|s, p| n + 1 >= s + 3 * p);
+                for k in 1..=3 {
+                    let proven = shortest(&|s, p| n + 1 >= 2 * s + 2 * p + k);
+                    assert_eq!(heap_map_periods(&map, Some(k)), (proven, observed), "{map:?}, k = {k}");
+                }
+                assert_eq!(heap_map_periods(&map, None), (None, observed), "{map:?}, three heaps");
+            }
+        }
+    }
+
     #[test]
     fn heap_map_periods_come_exactly_when_shown() {
         // (0.34's period, 8 from heap 7, does not divide twice its start: a map read from the
