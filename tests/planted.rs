@@ -6,11 +6,14 @@ use std::sync::Arc;
 
 use grundy::catalog::Entry;
 use grundy::catalog::pile::{PileFast, Piles};
+use grundy::catalog::tokens::TokensProblem;
 use grundy::catalog::wythoff::WythoffProblem;
 use grundy::check::{Plan, Report, Shard, Status};
 use grundy::duel::Program;
 use grundy::problem::{Contest, Problem};
 use grundy::shrink::Minimality;
+use grundy_fast::loopy::LoopyValue;
+use grundy_rules::games::Tokens;
 use grundy_rules::{Outcome, RuleSet, Solution, Value};
 
 fn nim_with(grundy: fn(u64) -> u64) -> PileFast {
@@ -249,4 +252,41 @@ fn a_wrong_misere_quotient_is_caught_and_shrunk() {
     assert!(matches!(counterexample.minimality, Minimality::Proven { .. }));
     // The right quotient passes the same cases.
     assert_eq!(check(&right, &random_only(4)).status, Status::Ok);
+}
+
+/// Smith's sum rule with one case wrong: two infinite values keep the first one's finite
+/// options, where the sum of two infinite values is `∞(∅)`, a draw.
+fn infinite_sums_keep_the_first(a: &LoopyValue, b: &LoopyValue) -> LoopyValue {
+    match (a, b) {
+        (LoopyValue::Infinite(finite), LoopyValue::Infinite(_)) => LoopyValue::Infinite(finite.clone()),
+        _ => a.plus(b),
+    }
+}
+
+#[test]
+fn a_wrong_loopy_sum_rule_is_caught_and_shrunk_to_a_minimal_graph() {
+    let problem = TokensProblem::with_rule("planted-tokens", infinite_sums_keep_the_first);
+    let report =
+        check(&problem, &Plan { seed: 5, cases: 3000, deadline: None, exhaustive: false, shard: Shard::WHOLE });
+    assert_eq!(report.status, Status::Mismatch);
+    let counterexample = report.counterexample.unwrap();
+    // The smallest: a vertex with a loop and a move to a dead end, holding two tokens. Each
+    // token alone wins (∞ with the option 0); together neither player can win.
+    let case: Tokens = counterexample.case.parse().unwrap();
+    assert_eq!((case.graph().vertices(), case.graph().edges().len(), case.tokens().len()), (2, 2, 2), "{case}");
+    assert_eq!(counterexample.expected, "draw");
+    assert_eq!(counterexample.actual, "first player wins");
+    assert_ne!(
+        counterexample.found, counterexample.case,
+        "the first failure was already minimal; the test shows nothing"
+    );
+    assert!(matches!(counterexample.minimality, Minimality::Proven { .. }), "{:?}", counterexample.minimality);
+    assert!(counterexample.replay.starts_with("grundy check --only 'planted-tokens' --case '2 @ "));
+}
+
+#[test]
+fn smiths_sum_rule_holds_on_every_small_digraph_and_thousands_of_random_ones() {
+    let report = check(&TokensProblem::default(), &Plan::new(6, 3000));
+    assert_eq!(report.status, Status::Ok, "{:?}", report.counterexample);
+    assert!(report.exhaustive > 9000 && report.random == 3000);
 }

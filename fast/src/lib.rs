@@ -53,6 +53,7 @@ mod breaking;
 pub mod factor;
 pub mod games;
 pub mod genus;
+pub mod loopy;
 pub mod matching;
 pub mod misere;
 mod moves;

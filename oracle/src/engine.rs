@@ -72,6 +72,13 @@ pub trait OptionSink<P> {
     /// Announces that up to `count` options are about to be generated, so that a search over
     /// budget stops before the work rather than after it. `Break` means: stop generating.
     fn expect(&mut self, count: u128) -> ControlFlow<()>;
+
+    /// The rules could not list the options (a scripted rule failed): the search stops with
+    /// `error`. By default the sink just stops.
+    fn fail(&mut self, error: OracleError) -> ControlFlow<()> {
+        let _ = error;
+        ControlFlow::Break(())
+    }
 }
 
 /// Limits on one engine's work. Beyond any, the engine stops with an [`OracleError`] naming it.
@@ -83,6 +90,8 @@ pub struct Budget {
     pub max_moves: usize,
     /// Most bytes held.
     pub max_bytes: usize,
+    /// When to stop (`--time`), if at all.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Budget {
@@ -90,12 +99,17 @@ impl Budget {
     pub fn with_bytes(max_bytes: usize) -> Budget {
         Budget { max_bytes, ..Budget::default() }
     }
+
+    /// Whether the deadline has passed (checked by the engines every few thousand positions).
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|deadline| std::time::Instant::now() >= deadline)
+    }
 }
 
 impl Default for Budget {
     /// 200 million positions, a billion moves, and half of this machine's memory.
     fn default() -> Self {
-        Budget { max_states: 200_000_000, max_moves: 1_000_000_000, max_bytes: default_memory() }
+        Budget { max_states: 200_000_000, max_moves: 1_000_000_000, max_bytes: default_memory(), deadline: None }
     }
 }
 
@@ -147,6 +161,13 @@ pub enum OracleError {
     /// This game lies beyond what the oracle can play (say, geography on more than 64 vertices).
     #[error("the oracle cannot play this: {0}")]
     Beyond(String),
+    /// The deadline passed.
+    #[error("the oracle's time budget (--time) ran out")]
+    TimeExceeded,
+    /// The rules themselves failed on a position (a scripted rule that threw, or returned what
+    /// is not a position): what failed and where.
+    #[error("{0}")]
+    Rules(String),
     /// A position can be reached again from itself.
     #[error("the game is loopy: the position {position} can be reached again from itself (cycle of {length} moves)")]
     Loopy {
@@ -722,6 +743,9 @@ fn intern(store: &mut Store, words: &[u64], budget: Budget, others: usize) -> Re
     if store.len >= budget.max_states {
         return Err(OracleError::StatesExceeded { max_states: budget.max_states });
     }
+    if store.len % 4096 == 0 && budget.out_of_time() {
+        return Err(OracleError::TimeExceeded);
+    }
     let exceeded = OracleError::MemoryExceeded { max_bytes: budget.max_bytes };
     if (store.len + 1) as f64 > store.slots.len() as f64 * MAX_LOAD {
         // Grow by half: the old and the new table live side by side while entries move.
@@ -855,6 +879,11 @@ impl<G: Game> OptionSink<G::Position> for Sink<'_, G> {
         }
         ControlFlow::Continue(())
     }
+
+    fn fail(&mut self, error: OracleError) -> ControlFlow<()> {
+        self.error = Some(error);
+        ControlFlow::Break(())
+    }
 }
 
 #[cfg(test)]
@@ -898,7 +927,7 @@ mod tests {
     }
 
     fn budget(max_states: usize, max_moves: usize) -> Budget {
-        Budget { max_states, max_moves, max_bytes: 1 << 30 }
+        Budget { max_states, max_moves, max_bytes: 1 << 30, deadline: None }
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod engine;
 pub mod games;
 pub mod key;
 pub mod pile;
+pub mod retrograde;
 
 pub use boxed::PileBox;
 pub use engine::{Budget, Engine, Game, OptionSink, OracleError, Stats, default_memory};

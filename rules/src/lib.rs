@@ -43,6 +43,6 @@ pub use compound::{Action, Compound, End, Play};
 pub use error::ParseError;
 pub use games::Invalid;
 pub use operation::Operation;
-pub use outcome::{Foreclosed, Outcome, Solution, Value, ValueKind};
+pub use outcome::{Foreclosed, LoopyOutcome, Outcome, Solution, Value, ValueKind};
 pub use position::Position;
 pub use ruleset::RuleSet;

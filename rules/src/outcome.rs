@@ -36,6 +36,49 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Who wins a position of a game that may go on for ever: perfect play either wins for one
+/// player or, when neither can force a win, goes on for ever (a draw).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum LoopyOutcome {
+    /// The player about to move wins (an N-position).
+    First,
+    /// The other player wins (a P-position).
+    Second,
+    /// Neither player can force a win (a D-position).
+    Draw,
+}
+
+impl LoopyOutcome {
+    /// The word contest outputs use: `First`, `Second`, `Draw`.
+    pub fn word(self) -> &'static str {
+        match self {
+            LoopyOutcome::First => "First",
+            LoopyOutcome::Second => "Second",
+            LoopyOutcome::Draw => "Draw",
+        }
+    }
+}
+
+impl From<Outcome> for LoopyOutcome {
+    fn from(outcome: Outcome) -> LoopyOutcome {
+        match outcome {
+            Outcome::First => LoopyOutcome::First,
+            Outcome::Second => LoopyOutcome::Second,
+        }
+    }
+}
+
+impl fmt::Display for LoopyOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LoopyOutcome::First => "first player wins",
+            LoopyOutcome::Second => "second player wins",
+            LoopyOutcome::Draw => "draw",
+        })
+    }
+}
+
 /// The *foreclosed* Grundy value used by the diminished disjunctive compound (the seed's
 /// "early-termination" value): the Grundy value of the game in which positions that end the
 /// compound, and under normal play positions from which one move ends it, are removed.

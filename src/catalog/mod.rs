@@ -35,6 +35,7 @@ pub mod prime;
 pub mod quotient;
 pub mod steins;
 pub mod stripes;
+pub mod tokens;
 pub mod wythoff;
 
 /// A registry entry with its types erased, as `grundy check` runs it.
@@ -177,6 +178,7 @@ catalog! {
     geography::GeographyProblem,
     fibonacci::FibonacciProblem,
     wythoff::WythoffProblem,
+    tokens::TokensProblem,
 }
 
 /// The registry entry named `name`.

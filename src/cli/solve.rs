@@ -58,8 +58,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     grundy_fast::set_deadline(super::deadline(Some(args.time)));
-    let budget =
-        Budget { max_states: args.max_states, max_moves: args.max_moves, max_bytes: grundy::problem::memory_budget() };
+    let budget = Budget {
+        max_states: args.max_states,
+        max_moves: args.max_moves,
+        max_bytes: grundy::problem::memory_budget(),
+        deadline: None,
+    };
     if args.game == "geography" {
         return geography(&args, budget);
     }

@@ -30,4 +30,5 @@ pub mod nullify;
 pub mod prime;
 pub mod steins;
 pub mod stripes;
+pub mod tokens;
 pub mod wythoff;

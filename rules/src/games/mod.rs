@@ -21,6 +21,7 @@
 //! | [`RemoveThePrime`] | `2 12 3` | Remove the Prime |
 //! | [`Steins`] | `1 1 2` | Steins;Game: count colourings the second player wins |
 //! | [`Stripes`] | `1,5,1 @ 6` | Stripes: strip lengths, then the row |
+//! | [`Tokens`] | `3 @ 1>2 2>3 3>1 @ 1 2` | tokens on a directed graph (cycles allowed: draws) |
 //! | [`Wythoff`] | `4 7` | Wythoff's game |
 //! | [`PilePosition`] | `nim/selective/normal @ 3 4` | a pile game and a position |
 
@@ -38,6 +39,7 @@ mod pile;
 mod prime;
 mod steins;
 mod stripes;
+mod tokens;
 mod wythoff;
 
 pub use candy::Candy;
@@ -54,6 +56,7 @@ pub use pile::PilePosition;
 pub use prime::RemoveThePrime;
 pub use steins::Steins;
 pub use stripes::Stripes;
+pub use tokens::{Digraph, Tokens};
 pub use wythoff::Wythoff;
 
 use crate::error::{ParseError, parse_u64};

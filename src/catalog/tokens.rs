@@ -1,0 +1,375 @@
+//! Tokens on a directed graph that may have cycles: who wins, or a draw. The oracle decides every
+//! whole position (the multisets of the tokens' vertices) by retrograde analysis; the fast side
+//! sums Smith's loopy values of the vertices.
+
+use std::sync::Arc;
+
+use grundy_fast::Unsupported;
+use grundy_fast::loopy::{LoopyValue, LoopyValues};
+use grundy_oracle::games::tokens::TokenOracle;
+use grundy_oracle::{Budget, OracleError};
+use grundy_rules::games::{Digraph, Tokens};
+use grundy_rules::{LoopyOutcome, Play};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::contest::InputError;
+use crate::problem::{Contest, Listed, MemoStats, Problem};
+use crate::runner::Exhaustive;
+use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
+
+/// How two loopy values add: Smith's rule, or a planted wrong one (tests).
+pub type SumRule = fn(&LoopyValue, &LoopyValue) -> LoopyValue;
+
+/// Tokens on a directed graph.
+#[derive(Debug, Clone)]
+pub struct TokensProblem {
+    name: &'static str,
+    rule: SumRule,
+}
+
+impl Default for TokensProblem {
+    fn default() -> Self {
+        TokensProblem { name: "tokens", rule: LoopyValue::plus }
+    }
+}
+
+impl TokensProblem {
+    /// The problem whose fast side adds values by `rule` (to show that a wrong rule is caught).
+    pub fn with_rule(name: &'static str, rule: SumRule) -> TokensProblem {
+        TokensProblem { name, rule }
+    }
+
+    /// The value of `tokens` on a graph of these `values`, added by the problem's rule.
+    fn value(&self, values: &LoopyValues, tokens: &[usize]) -> LoopyValue {
+        tokens.iter().fold(LoopyValue::Finite(0), |total, &t| (self.rule)(&total, &values.value(t)))
+    }
+}
+
+/// The contest's limits.
+pub const MOST_VERTICES: u64 = 100_000;
+/// The most edges of a contest input.
+pub const MOST_EDGES: u64 = 200_000;
+/// The most queries of a contest input.
+pub const MOST_QUERIES: u64 = 100_000;
+/// The most tokens of all the queries of a contest input together.
+pub const MOST_TOKENS: u64 = 1_000_000;
+
+/// The oracle of the graph seen last (a contest input's queries share one graph).
+pub struct TokenMemo {
+    budget: Budget,
+    last: Option<(Arc<Digraph>, TokenOracle)>,
+}
+
+impl MemoStats for TokenMemo {
+    fn stats(&self) -> Option<grundy_oracle::Stats> {
+        let (positions, bytes) = self.last.as_ref().map_or((0, 0), |(_, oracle)| (oracle.positions(), oracle.bytes()));
+        Some(grundy_oracle::Stats { positions, generated: 0, bytes })
+    }
+}
+
+/// Every digraph on `vertices` vertices (loops included), each ordered pair an edge or not.
+fn every_digraph(vertices: usize) -> impl Iterator<Item = Arc<Digraph>> {
+    let pairs: Vec<(usize, usize)> = (0..vertices).flat_map(|u| (0..vertices).map(move |v| (u, v))).collect();
+    (0..1u32 << pairs.len()).map(move |subset| {
+        let edges = pairs.iter().enumerate().filter(|&(i, _)| subset >> i & 1 == 1).map(|(_, &e)| e).collect();
+        Arc::new(Digraph::new(vertices, edges).expect("a graph"))
+    })
+}
+
+/// Every multiset of `count` of the vertices `0..vertices`, sorted.
+fn multisets(vertices: usize, count: usize) -> Vec<Vec<usize>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..count {
+        all = all
+            .into_iter()
+            .flat_map(|set: Vec<usize>| {
+                let from = set.last().copied().unwrap_or(0);
+                (from..vertices).map(move |v| [set.clone(), vec![v]].concat())
+            })
+            .collect();
+    }
+    all
+}
+
+/// A random digraph of `vertices` vertices where each ordered pair is an edge with probability
+/// `density`: cycles come often.
+fn random_digraph(rng: &mut ChaCha8Rng, vertices: usize, density: f64) -> Digraph {
+    let mut edges = Vec::new();
+    for u in 0..vertices {
+        for v in 0..vertices {
+            if rng.random_bool(density) {
+                edges.push((u, v));
+            }
+        }
+    }
+    Digraph::new(vertices, edges).expect("a graph")
+}
+
+impl Problem for TokensProblem {
+    type Instance = Tokens;
+    type Answer = LoopyOutcome;
+    type Memo = TokenMemo;
+
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn summary(&self) -> String {
+        "tokens on a directed graph with cycles: win, lose or draw, by Smith's loopy values and their sum rule"
+            .to_string()
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Tokens> {
+        let mut cases = Vec::new();
+        for vertices in 1..=3 {
+            for graph in every_digraph(vertices) {
+                for count in 1..=3 {
+                    for tokens in multisets(vertices, count) {
+                        cases.push(Tokens::new(graph.clone(), tokens).expect("tokens on the graph"));
+                    }
+                }
+            }
+        }
+        Exhaustive {
+            cases,
+            description: "every digraph on ≤ 3 vertices (loops included), every 1 to 3 tokens".to_string(),
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Tokens {
+        let vertices = rng.random_range(1..=12);
+        let density = rng.random_range(0.05..0.4);
+        let graph = Arc::new(random_digraph(rng, vertices, density));
+        let tokens = (0..rng.random_range(1..=4)).map(|_| rng.random_range(0..vertices)).collect();
+        Tokens::new(graph, tokens).expect("tokens on the graph")
+    }
+
+    fn memo(&self, budget: Budget) -> TokenMemo {
+        TokenMemo { budget, last: None }
+    }
+
+    fn oracle(&self, memo: &mut TokenMemo, position: &Tokens) -> Result<LoopyOutcome, OracleError> {
+        let same = memo.last.as_ref().is_some_and(|(graph, _)| Arc::ptr_eq(graph, position.graph()));
+        if !same {
+            memo.last = None; // the old graph's positions go before the new ones come
+            memo.last = Some((position.graph().clone(), TokenOracle::new(position.graph(), Play::Normal)?));
+        }
+        let (_, oracle) = memo.last.as_mut().expect("an oracle");
+        oracle.outcome(position.tokens(), memo.budget)
+    }
+
+    fn fast(&self, position: &Tokens) -> Result<LoopyOutcome, Unsupported> {
+        Ok(self.value(&LoopyValues::new(position.graph()), position.tokens()).outcome())
+    }
+}
+
+impl Contest for TokensProblem {
+    fn format(&self) -> &'static str {
+        "`n m`, m lines `u v` (an edge u → v; 1 ≤ n ≤ 10^5, m ≤ 2·10^5; cycles and loops allowed), `q`, then q lines \
+         `k t1 … tk` (tokens on vertices, k ≥ 1, Σk ≤ 10^6; q ≤ 10^5); First, Second or Draw per line"
+    }
+
+    fn read(&self, input: &str) -> Result<Vec<Tokens>, InputError> {
+        let mut tokens = crate::contest::Tokens::new("tokens", input);
+        let vertices = tokens.number("n, the number of vertices", 1, MOST_VERTICES)?;
+        let count = tokens.number("m, the number of edges", 0, MOST_EDGES)?;
+        let mut edges = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let u = tokens.number("an edge's start", 1, vertices)?;
+            let v = tokens.number("an edge's end", 1, vertices)?;
+            edges.push((u as usize - 1, v as usize - 1));
+        }
+        let graph = Arc::new(Digraph::new(vertices as usize, edges).map_err(|e| tokens.error(e.0))?);
+        let queries = tokens.number("q, the number of queries", 1, MOST_QUERIES)?;
+        let mut cases = Vec::with_capacity(queries as usize);
+        let mut total = 0u64;
+        for _ in 0..queries {
+            let k = tokens.number("k, the number of tokens", 1, MOST_TOKENS - total)?;
+            total += k;
+            let places = (0..k)
+                .map(|_| tokens.number("a token's vertex", 1, vertices).map(|v| v as usize - 1))
+                .collect::<Result<Vec<_>, _>>()?;
+            cases.push(Tokens::new(graph.clone(), places).map_err(|e| tokens.error(e.0))?);
+        }
+        tokens.finish(&format!("the {queries} queries"))?;
+        Ok(cases)
+    }
+
+    fn write(&self, cases: &[Tokens]) -> Result<String, String> {
+        let Some(first) = cases.first() else { return Err("a tokens input holds at least one query".to_string()) };
+        let graph = first.graph();
+        if cases.iter().any(|case| case.graph() != graph) {
+            return Err("the queries of one tokens input share one graph".to_string());
+        }
+        if cases.iter().any(|case| case.tokens().is_empty()) {
+            return Err("a query holds at least one token".to_string());
+        }
+        let mut text = format!("{} {}\n", graph.vertices(), graph.edges().len());
+        for &(u, v) in graph.edges() {
+            text.push_str(&format!("{} {}\n", u + 1, v + 1));
+        }
+        text.push_str(&format!("{}\n", cases.len()));
+        for case in cases {
+            let places: Vec<String> = case.tokens().iter().map(|t| (t + 1).to_string()).collect();
+            text.push_str(&format!("{} {}\n", places.len(), places.join(" ")));
+        }
+        Ok(text)
+    }
+
+    fn answer_line(&self, answer: &LoopyOutcome) -> String {
+        format!("{}\n", answer.word())
+    }
+
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Tokens> {
+        let (graph, queries, most_tokens) = if large {
+            let vertices = rng.random_range(1000..=20_000usize);
+            let edges = (0..rng.random_range(vertices..=2 * vertices))
+                .map(|_| (rng.random_range(0..vertices), rng.random_range(0..vertices)))
+                .collect();
+            (Digraph::new(vertices, edges).expect("a graph"), rng.random_range(50..=500), 20)
+        } else {
+            let vertices = rng.random_range(1..=10);
+            let density = rng.random_range(0.05..0.4);
+            (random_digraph(rng, vertices, density), rng.random_range(1..=6), 3)
+        };
+        let graph = Arc::new(graph);
+        let n = graph.vertices();
+        (0..queries)
+            .map(|_| {
+                let places = (0..rng.random_range(1..=most_tokens)).map(|_| rng.random_range(0..n)).collect();
+                Tokens::new(graph.clone(), places).expect("tokens on the graph")
+            })
+            .collect()
+    }
+
+    fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Tokens> {
+        let n = MOST_VERTICES as usize;
+        let edges = (0..MOST_EDGES).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
+        let graph = Arc::new(Digraph::new(n, edges).expect("a graph"));
+        (0..MOST_QUERIES)
+            .map(|_| {
+                let places = (0..10).map(|_| rng.random_range(0..n)).collect();
+                Tokens::new(graph.clone(), places).expect("tokens on the graph")
+            })
+            .collect()
+    }
+
+    fn fast_all(&self, cases: &[Tokens]) -> Result<Vec<LoopyOutcome>, Unsupported> {
+        let mut values: Option<(&Arc<Digraph>, LoopyValues)> = None;
+        let mut answers = Vec::with_capacity(cases.len());
+        for case in cases {
+            if !values.as_ref().is_some_and(|(graph, _)| Arc::ptr_eq(graph, case.graph())) {
+                values = Some((case.graph(), LoopyValues::new(case.graph())));
+            }
+            let (_, of_graph) = values.as_ref().expect("values");
+            answers.push(self.value(of_graph, case.tokens()).outcome());
+        }
+        Ok(answers)
+    }
+}
+
+impl Listed for TokensProblem {
+    fn entries() -> Vec<Self> {
+        vec![TokensProblem::default()]
+    }
+
+    fn contest() -> Self {
+        TokensProblem::default()
+    }
+}
+
+impl Shrink for Tokens {
+    fn candidates(&self) -> Vec<Tokens> {
+        let graph = self.graph();
+        let n = graph.vertices();
+        let mut all = Vec::new();
+        // Fewer tokens, or tokens on earlier vertices.
+        for tokens in sequence_candidates(self.tokens(), 0, |&t| {
+            smaller_integers(t as u64, 0).into_iter().map(|t| t as usize).collect()
+        }) {
+            all.extend(Tokens::new(graph.clone(), tokens).ok());
+        }
+        // Fewer edges.
+        for edges in sequence_candidates(graph.edges(), 0, |_| Vec::new()) {
+            if let Ok(smaller) = Digraph::new(n, edges) {
+                all.extend(Tokens::new(Arc::new(smaller), self.tokens().to_vec()).ok());
+            }
+        }
+        // An edge with an end on an earlier vertex.
+        for (i, &(u, v)) in graph.edges().iter().enumerate() {
+            let lowered = smaller_integers(u as u64, 0).into_iter().map(|w| (w as usize, v));
+            for edge in lowered.chain(smaller_integers(v as u64, 0).into_iter().map(|w| (u, w as usize))) {
+                let mut edges = graph.edges().to_vec();
+                edges[i] = edge;
+                if let Ok(smaller) = Digraph::new(n, edges) {
+                    all.extend(Tokens::new(Arc::new(smaller), self.tokens().to_vec()).ok());
+                }
+            }
+        }
+        // One vertex fewer: one that nothing touches, the later ones numbered one lower.
+        let touched = |v: usize| graph.edges().iter().any(|&(a, b)| a == v || b == v) || self.tokens().contains(&v);
+        if let Some(free) = (0..n).rev().find(|&v| !touched(v)).filter(|_| n > 1) {
+            let lower = |v: usize| if v > free { v - 1 } else { v };
+            let edges = graph.edges().iter().map(|&(a, b)| (lower(a), lower(b))).collect();
+            if let Ok(smaller) = Digraph::new(n - 1, edges) {
+                all.extend(Tokens::new(Arc::new(smaller), self.tokens().iter().map(|&t| lower(t)).collect()).ok());
+            }
+        }
+        all.retain(|candidate| candidate != self);
+        all
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Tokens>> {
+        // Every case with fewer or equal vertices (at most bound + 1, so every vertex number
+        // is at most bound), a subset of the edges among them, and a multiset of no more tokens
+        // on earlier or equal vertices.
+        let n = self.graph().vertices().min(bound.saturating_add(1).min(usize::MAX as u64) as usize);
+        let within = |v: usize| v < n;
+        let edge_sets = sequence_below(
+            self.graph().edges(),
+            0,
+            |&(u, v)| Some(if within(u) && within(v) { vec![(u, v)] } else { Vec::new() }),
+            most,
+        )?;
+        let mut edge_sets = edge_sets;
+        if self.graph().edges().iter().all(|&(u, v)| within(u) && within(v)) {
+            edge_sets.push(self.graph().edges().to_vec());
+        }
+        let token_sets = sequence_below(self.tokens(), 0, |&t| Some((0..=t.min(n - 1)).collect()), most)?;
+        let mut token_sets: Vec<Vec<usize>> = crate::shrink::distinct_sorted(token_sets);
+        if self.tokens().iter().all(|&t| within(t)) {
+            token_sets.push(self.tokens().to_vec());
+        }
+        let count = (edge_sets.len() as u128) * (token_sets.len() as u128) * (n as u128);
+        if count > most as u128 + 1 {
+            return None;
+        }
+        let mut all = Vec::new();
+        for vertices in 1..=n {
+            let fits = |v: usize| v < vertices;
+            for edges in edge_sets.iter().filter(|edges| edges.iter().all(|&(u, v)| fits(u) && fits(v))) {
+                let Ok(graph) = Digraph::new(vertices, edges.clone()) else { continue };
+                let graph = Arc::new(graph);
+                for tokens in token_sets.iter().filter(|tokens| tokens.iter().all(|&t| fits(t))) {
+                    if let Ok(case) = Tokens::new(graph.clone(), tokens.clone()) {
+                        if case != *self {
+                            all.push(case);
+                        }
+                    }
+                }
+            }
+        }
+        Some(all)
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.graph().vertices() as u64
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        let graph = self.graph();
+        let items = graph.vertices() + graph.edges().len() + self.tokens().len();
+        (items as u64, self.tokens().iter().map(|&t| t as u128).sum())
+    }
+}
