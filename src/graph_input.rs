@@ -1,7 +1,9 @@
-//! Graphs for `grundy solve geography`: a simple edge list, or Graphviz DOT.
+//! Graphs for `grundy solve geography` and `grundy solve graph`: a simple edge list, or Graphviz
+//! DOT.
 //!
 //! * Edge list: `n m s`, then `m` pairs `u v`; vertices `1..=n`, start `s` (the
-//!   `grundy problem geography` format).
+//!   `grundy problem geography` format). For `solve graph` (a game's state graph, [`read_digraph`]):
+//!   `n m`, then `m` moves `u v` (from `u` to `v`).
 //! * DOT, read by the `graphviz-rust` parser: `graph { a -- b -- c; b -- d; }` (or `digraph`
 //!   with `->`; direction is ignored); node names are identifiers, numbers, quoted strings (`"a"`
 //!   is `a`; `"a-b"` is one node) or HTML strings; attributes and comments are ignored; an edge
@@ -27,6 +29,60 @@ pub fn read(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
     let trimmed = text.trim_start();
     let is_dot = ["graph", "digraph", "strict"].iter().any(|word| trimmed.starts_with(word));
     if is_dot { read_dot(text, start) } else { read_edge_list(text, start) }
+}
+
+/// A directed graph read from text, with its node names: the state graph of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedDigraph {
+    /// The graph.
+    pub graph: grundy_rules::games::Digraph,
+    /// Node names, by vertex.
+    pub names: Vec<String>,
+}
+
+impl NamedDigraph {
+    /// The vertex a node name (or, for an edge list, a number from 1) stands for.
+    pub fn vertex(&self, name: &str) -> Result<usize, String> {
+        self.names.iter().position(|n| n == name).ok_or_else(|| {
+            let shown: Vec<&str> = self.names.iter().take(8).map(String::as_str).collect();
+            let more = if self.names.len() > 8 { ", …" } else { "" };
+            format!("no vertex named `{name}` in the graph (its vertices: {}{more})", shown.join(", "))
+        })
+    }
+}
+
+/// Reads a game's state graph: an edge list `n m` then `m` moves `u v`, or DOT (`digraph`
+/// edges `->` are moves; an undirected `graph`'s edges `--` are moves both ways).
+pub fn read_digraph(text: &str) -> Result<NamedDigraph, String> {
+    let trimmed = text.trim_start();
+    let is_dot = ["graph", "digraph", "strict"].iter().any(|word| trimmed.starts_with(word));
+    let (vertices, edges, names) = if is_dot {
+        let (named, directed) = parse_dot(text)?;
+        let mut edges = named.graph.edges;
+        if !directed {
+            let back: Vec<(usize, usize)> = edges.iter().map(|&(u, v)| (v, u)).collect();
+            edges.extend(back);
+        }
+        (named.graph.vertices, edges, named.names)
+    } else {
+        let mut tokens = crate::contest::Tokens::new("graph", text);
+        let error = |e: crate::contest::InputError| e.to_string();
+        let most = grundy_rules::games::Digraph::MOST_VERTICES as u64;
+        let n = tokens.number("n, the number of vertices", 1, most).map_err(error)?;
+        let m = tokens
+            .number("m, the number of moves", 0, grundy_rules::games::Digraph::MOST_EDGES as u64)
+            .map_err(error)?;
+        let mut edges = Vec::with_capacity(m as usize);
+        for _ in 0..m {
+            let u = tokens.number("a move's start", 1, n).map_err(error)?;
+            let v = tokens.number("a move's end", 1, n).map_err(error)?;
+            edges.push((u as usize - 1, v as usize - 1));
+        }
+        tokens.finish(&format!("the {m} moves")).map_err(error)?;
+        (n as usize, edges, (1..=n).map(|v| v.to_string()).collect())
+    };
+    let graph = grundy_rules::games::Digraph::new(vertices, edges).map_err(|e| format!("graph: {e}"))?;
+    Ok(NamedDigraph { graph, names })
 }
 
 fn read_edge_list(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
@@ -63,6 +119,20 @@ const MOST_DOT_BYTES: usize = 64 << 20;
 const MOST_DOT_DEPTH: usize = 64;
 
 fn read_dot(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
+    let (mut named, _) = parse_dot(text)?;
+    if let Some(name) = start {
+        named.start = *named
+            .names
+            .iter()
+            .position(|n| n == name)
+            .as_ref()
+            .ok_or_else(|| format!("DOT graph: no node named `{name}`"))?;
+    }
+    Ok(named)
+}
+
+/// The nodes and edges of DOT text (the start: the first node), and whether it is a `digraph`.
+fn parse_dot(text: &str) -> Result<(NamedGraph, bool), String> {
     use graphviz_rust::dot_structures::{Graph as Dot, Stmt};
     if text.len() > MOST_DOT_BYTES {
         return Err(format!("DOT graph: {} bytes, more than the {MOST_DOT_BYTES} read", text.len()));
@@ -75,19 +145,18 @@ fn read_dot(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
     let parsed = std::panic::catch_unwind(|| graphviz_rust::parse(text))
         .map_err(|_| "DOT graph: the parser failed on this text".to_string())?
         .map_err(|error| format!("DOT graph: {}", error.split_whitespace().collect::<Vec<_>>().join(" ")))?;
-    let stmts: Vec<Stmt> = match parsed {
-        Dot::Graph { stmts, .. } | Dot::DiGraph { stmts, .. } => stmts,
+    let (stmts, directed): (Vec<Stmt>, bool) = match parsed {
+        Dot::Graph { stmts, .. } => (stmts, false),
+        Dot::DiGraph { stmts, .. } => (stmts, true),
     };
     let mut graph = DotGraph::default();
     graph.statements(&stmts);
     if graph.names.is_empty() {
         return Err("DOT graph: no node".to_string());
     }
-    let start = match start {
-        Some(name) => *graph.index.get(name).ok_or_else(|| format!("DOT graph: no node named `{name}`"))?,
-        None => 0,
-    };
-    Ok(NamedGraph { graph: Graph { vertices: graph.names.len(), edges: graph.edges }, names: graph.names, start })
+    let named =
+        NamedGraph { graph: Graph { vertices: graph.names.len(), edges: graph.edges }, names: graph.names, start: 0 };
+    Ok((named, directed))
 }
 
 /// How deeply `{` nest in DOT text, outside quoted strings.
@@ -190,6 +259,21 @@ mod tests {
         assert_eq!(dot.names, vec!["a", "b", "c"]);
         assert!(read("graph { a -- b }", Some("z")).unwrap_err().contains("no node named `z`"));
         assert!(read("3 1 1\n1 4\n", None).unwrap_err().contains("line 2, token 2"));
+    }
+
+    #[test]
+    fn state_graphs_are_directed_edge_lists_or_dot() {
+        let list = read_digraph("3 3\n1 2\n2 3\n3 1\n").unwrap();
+        assert_eq!(list.graph.edges(), &[(0, 1), (1, 2), (2, 0)]);
+        assert_eq!(list.vertex("2"), Ok(1));
+        let dot = read_digraph("digraph { a -> b -> c -> a }").unwrap();
+        assert_eq!(dot.graph, list.graph);
+        assert_eq!(dot.names, ["a", "b", "c"]);
+        // An undirected edge is a move both ways.
+        assert_eq!(read_digraph("graph { a -- b }").unwrap().graph.edges(), &[(0, 1), (1, 0)]);
+        assert!(dot.vertex("z").unwrap_err().contains("no vertex named `z`"));
+        assert!(read_digraph("3 1\n1 4\n").unwrap_err().contains("line 2, token 2"));
+        assert!(read_digraph("2 1\n1 2\n9\n").unwrap_err().contains("unexpected input after the 1 moves"));
     }
 
     #[test]
