@@ -524,6 +524,23 @@ mod tests {
         }
     }
 
+    /// The mask is looked at again as the table grows: started from the worst mask of a short
+    /// table, the method ends on one that is best for the table it last looked at.
+    #[test]
+    fn a_poor_mask_is_replaced_as_the_table_grows() {
+        for digits in CODES {
+            let mut values = table(digits, 100);
+            let count = |values: &[u32], mask: u32| values.iter().filter(|&&v| is_rare(v, mask)).count();
+            let worst = (1..1u32 << 12).max_by_key(|&mask| count(&values, mask)).unwrap();
+            let mut sparse = Sparse::new(&values, worst);
+            sparse.extend_on(digits, &mut values, 4000, false);
+            let looked_at = &values[..sparse.chosen_at];
+            let (_, fewest) = Sparse::best_mask(looked_at);
+            assert_eq!(count(looked_at, sparse.mask), fewest, "{digits:?}: mask {:b}", sparse.mask);
+            assert!(count(looked_at, worst) > fewest, "{digits:?}: the worst mask is no worse");
+        }
+    }
+
     #[test]
     fn any_mask_gives_the_same_values() {
         let plain = table(&[0, 6], 2000);
