@@ -21,12 +21,12 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
     /// Reading or writing failed.
-    #[error("{what}: {source}")]
+    #[error("{what}: {cause}")]
     Io {
         /// What was being read or written.
         what: String,
         /// Why it failed.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
 }
 
@@ -38,6 +38,6 @@ impl Error {
 
     /// An input/output error while doing `what`.
     pub fn io(what: impl Into<String>, source: std::io::Error) -> Error {
-        Error::Io { what: what.into(), source }
+        Error::Io { what: what.into(), cause: source }
     }
 }

@@ -26,6 +26,7 @@ pub mod plot;
 pub mod problem;
 pub mod quotient;
 pub mod runner;
+pub mod script;
 pub mod shrink;
 pub mod solve;
 pub mod stress;

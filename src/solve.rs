@@ -7,7 +7,7 @@ use std::path::Path;
 use grundy_fast::PileSolver;
 use grundy_oracle::{Budget, Engine, Game, OptionSink, PileBox, PileGame};
 use grundy_rules::games::Geography;
-use grundy_rules::{Outcome, Position, RuleSet, Solution, ValueKind};
+use grundy_rules::{LoopyOutcome, Outcome, Play, Position, RuleSet, Solution, ValueKind};
 use serde::Serialize;
 
 use crate::error::Error;
@@ -171,5 +171,81 @@ pub fn geography(text: &str, start: Option<&str>, oracle: Option<Budget>) -> Res
         start: named.names[named.start].clone(),
         solver,
         outcome,
+    })
+}
+
+/// What `grundy solve graph` says.
+#[derive(Debug, Clone, Serialize)]
+pub struct GraphSolved {
+    /// Vertices.
+    pub vertices: usize,
+    /// Moves.
+    pub edges: usize,
+    /// The tokens, by vertex name.
+    pub tokens: Vec<String>,
+    /// Who answered: Smith's values, or the oracle.
+    pub solver: &'static str,
+    /// Who wins, or a draw.
+    pub outcome: LoopyOutcome,
+    /// The position's loopy value and each token's (fast side).
+    pub values: Option<(String, Vec<String>)>,
+    /// A winning move (fast side): which token, from which vertex to which.
+    pub winning_move: Option<(String, String)>,
+}
+
+/// Solves tokens on the state graph in `text` (edge list or DOT), on the vertices named
+/// `tokens`: by Smith's values, or by the oracle on the whole position (retrograde analysis).
+pub fn tokens(text: &str, tokens: &[String], play: Play, oracle: Option<Budget>) -> Result<GraphSolved, Error> {
+    use grundy_fast::loopy::{LoopyValue, LoopyValues};
+    use grundy_oracle::games::tokens::TokenOracle;
+
+    let named = crate::graph_input::read_digraph(text).map_err(Error::usage)?;
+    if tokens.is_empty() {
+        return Err(Error::usage("graph: name the vertices the tokens stand on"));
+    }
+    let at =
+        tokens.iter().map(|name| named.vertex(name)).collect::<Result<Vec<usize>, String>>().map_err(Error::usage)?;
+    let graph = &named.graph;
+    let (solver, outcome, values, winning_move) = match (oracle, play) {
+        (Some(budget), _) => {
+            let mut oracle = TokenOracle::new(graph, play)?;
+            ("oracle (retrograde analysis of whole positions)", oracle.outcome(&at, budget)?, None, None)
+        }
+        (None, Play::Misere) => {
+            return Err(Error::usage(
+                "graph: Smith's values are of normal play; misère play on a graph is answered by --oracle",
+            ));
+        }
+        (None, Play::Normal) => {
+            let values = LoopyValues::new(graph);
+            let total = values.sum(&at);
+            let each: Vec<String> = at.iter().map(|&v| values.value(v).to_string()).collect();
+            let mut winning = None;
+            if total.outcome() == LoopyOutcome::First {
+                'search: for (i, &from) in at.iter().enumerate() {
+                    for &(u, to) in graph.edges() {
+                        if u != from {
+                            continue;
+                        }
+                        let mut moved = at.clone();
+                        moved[i] = to;
+                        if values.sum(&moved) == LoopyValue::Finite(0) {
+                            winning = Some((named.names[from].clone(), named.names[to].clone()));
+                            break 'search;
+                        }
+                    }
+                }
+            }
+            ("fast (Smith's loopy values)", total.outcome(), Some((total.to_string(), each)), winning)
+        }
+    };
+    Ok(GraphSolved {
+        vertices: graph.vertices(),
+        edges: graph.edges().len(),
+        tokens: tokens.to_vec(),
+        solver,
+        outcome,
+        values,
+        winning_move,
     })
 }

@@ -22,7 +22,7 @@
 use std::time::Instant;
 
 use grundy_oracle::{Engine, PileGame};
-use grundy_rules::{Foreclosed, Operation, Outcome, Position, RuleSet, Solution, Value, ValueKind};
+use grundy_rules::{Foreclosed, LoopyOutcome, Operation, Outcome, Position, RuleSet, Solution, Value, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use rhai::{Array, Dynamic, Scope};
@@ -95,7 +95,7 @@ impl Formula {
         // A formula of the wrong type fails on every input: say so now, not as a counterexample.
         let sample = match variables {
             Variables::Plate => formula.value_at(1, Some(1)).map(drop),
-            Variables::Position => formula.wins(&[1], Some(1)).map(drop),
+            Variables::Position => formula.outcome(&[1]).map(drop),
         };
         if let Err(error) = sample {
             if error.contains("gave a") || error.contains("Function not found") || error.contains("mismatch") {
@@ -141,7 +141,7 @@ impl Formula {
         value.as_int().map_err(|kind| format!("formula `{}` gave a {kind}, not an integer", self.text))
     }
 
-    /// The formula's verdict on the position `plates`.
+    /// The formula's verdict on the position `plates`: true when the player to move wins.
     pub fn wins(&self, plates: &[u64], parameter: Option<u64>) -> Result<bool, String> {
         let value = self.eval(&mut Formula::scope(Variables::Position, 0, plates, parameter))?;
         value
@@ -149,6 +149,31 @@ impl Formula {
             .try_cast::<bool>()
             .or_else(|| value.as_int().ok().map(|v| v != 0))
             .ok_or_else(|| format!("formula `{}` gave a {}, not true/false", self.text, value.type_name()))
+    }
+
+    /// The formula's verdict on the position `plates` of a game that may be drawn: `true` or
+    /// `"first"` (the player to move wins), `false` or `"second"`, or `"draw"`.
+    pub fn outcome(&self, plates: &[u64]) -> Result<LoopyOutcome, String> {
+        let value = self.eval(&mut Formula::scope(Variables::Position, 0, plates, None))?;
+        if let Some(word) = value.clone().try_cast::<rhai::ImmutableString>() {
+            return match word.as_str() {
+                "first" => Ok(LoopyOutcome::First),
+                "second" => Ok(LoopyOutcome::Second),
+                "draw" => Ok(LoopyOutcome::Draw),
+                other => {
+                    Err(format!("formula `{}` gave \"{other}\", not \"first\", \"second\" or \"draw\"", self.text))
+                }
+            };
+        }
+        let first =
+            value.clone().try_cast::<bool>().or_else(|| value.as_int().ok().map(|v| v != 0)).ok_or_else(|| {
+                format!(
+                    "formula `{}` gave a {}, not true/false or \"first\"/\"second\"/\"draw\"",
+                    self.text,
+                    value.type_name()
+                )
+            })?;
+        Ok(if first { LoopyOutcome::First } else { LoopyOutcome::Second })
     }
 }
 
@@ -327,8 +352,8 @@ impl Subject for WinsSubject<'_> {
 }
 
 /// Turns a run into what held and what broke.
-fn conclude(
-    rules: &RuleSet,
+pub(crate) fn conclude(
+    game: &str,
     formula: &Formula,
     seed: u64,
     notes: Vec<String>,
@@ -360,7 +385,7 @@ fn conclude(
         minimality: c.minimality,
     });
     VerifyReport {
-        game: rules.to_string(),
+        game: game.to_string(),
         formula: formula.text.clone(),
         seed,
         covered,
@@ -421,7 +446,7 @@ pub fn verify_value(
     let plan = Plan { seed, cases, deadline, exhaustive: true, shard: Shard::WHOLE };
     let report = runner::run(&mut subject, &plan, &|_| {});
     let words = format!("random plates in {}..={largest} (by the oracle)", upto + 1);
-    Ok(conclude(rules, formula, seed, range.notes.clone(), report, |case| format!("x = {case}"), words))
+    Ok(conclude(&rules.to_string(), formula, seed, range.notes.clone(), report, |case| format!("x = {case}"), words))
 }
 
 /// Checks a whole-position outcome formula: every position of a small shape, then `random`
@@ -443,7 +468,7 @@ pub fn verify_wins(
     let plan = Plan { seed, cases: random, deadline, exhaustive: true, shard: Shard::WHOLE };
     let report = runner::run(&mut subject, &plan, &|_| {});
     let words = "random positions (by the oracle)".to_string();
-    Ok(conclude(rules, formula, seed, Vec::new(), report, |case| format!("p = [{case}]"), words))
+    Ok(conclude(&rules.to_string(), formula, seed, Vec::new(), report, |case| format!("p = [{case}]"), words))
 }
 
 /// Checks a formula on one given case (`--case`): a plate for `--value`, a position for `--wins`.
@@ -480,7 +505,7 @@ pub fn verify_case(
         Variables::Plate => format!("x = {case}"),
         Variables::Position => format!("p = [{case}]"),
     };
-    let mut verified = conclude(rules, formula, 0, Vec::new(), report, describe, String::new());
+    let mut verified = conclude(&rules.to_string(), formula, 0, Vec::new(), report, describe, String::new());
     if verified.counterexample.is_none() && verified.stopped.is_none() {
         verified.covered = vec![format!("{} (by the oracle)", describe(case.trim()))];
     }

@@ -167,7 +167,7 @@ fn solve_rejects_bad_games_and_positions() {
     assert!(sub.contains("value: grundy 1\n"), "{sub}");
     fails_with(&["solve", "nim", "--oracle", "--max-states", "10", "40"], "", "state budget");
     fails_with(&["solve", "nim", "--oracle", "--max-moves", "5000000", "1000000"], "", "move budget");
-    fails_with(&["solve", "nim"], "", "required arguments were not provided: <PLATE>...");
+    fails_with(&["solve", "nim"], "", "give the position: the plate sizes");
     fails_with(&["solve", "nim", "--bogus", "1"], "", "unexpected argument '--bogus'");
 }
 
@@ -655,4 +655,87 @@ fn verify_never_overclaims_its_range() {
     // A formula error is a usage error with its column.
     fails_with(&["verify", "nim", "--value", "y + 1"], "", "column 1");
     fails_with(&["verify", "nim", "--value", "x +* 2"], "", "column");
+}
+
+/// A game file of `tests/data/games/`.
+fn game_file(name: &str) -> String {
+    format!("{}/tests/data/games/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_scripted_game_is_solved_tabulated_and_its_formulas_checked() {
+    let game = game_file("even-split.rhai");
+    let output = grundy(&["solve", "--game", &game, "6", "7"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("value: 2") && text.contains("winning move: [6 7] -> [1 5 7]"), "{text}");
+    let output = grundy(&["solve", "--game", &game, "--oracle", "6", "7"], "");
+    assert!(stdout(&output).contains("solver: oracle (game tree)\noutcome: first player wins\nvalue: 2"));
+    let output = grundy(&["table", "--game", &game, "--upto", "12"], "");
+    assert!(stdout(&output).contains("       0: 0 1 2 0 3 1 2 0 3 1\n      10: 2 0 3\n"), "{}", stdout(&output));
+    // The period without the exception at 0: caught at 0, minimal.
+    let wrong = "[3, 1, 2, 0][x % 4]";
+    let output = grundy(&["verify", "--game", &game, "--value", wrong, "--seed", "1", "--upto", "20"], "");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("counterexample: x = 0: the oracle says grundy 0, the formula says 3"), "{text}");
+    assert!(text.contains("minimal (no smaller case exists)") && text.contains("--case '0'"), "{text}");
+    let right = "if x == 0 { 0 } else { [3, 1, 2, 0][x % 4] }";
+    let args = ["verify", "--game", &game, "--value", right, "--seed", "1", "--upto", "20", "--largest", "22"];
+    let output = grundy(&args, "");
+    assert!(output.status.success(), "{}{}", stdout(&output), stderr(&output));
+    assert!(stdout(&output).contains("held: every position [x], x ≤ 20"), "{}", stdout(&output));
+    // Who wins a sum: the xor of the values is not 0. Wrong when it ignores a heap of 3.
+    let wins =
+        "p.filter(|x| x != 3).map(|x| if x == 0 { 0 } else { [3, 1, 2, 0][x % 4] }).reduce(|a, b| a ^ b, 0) != 0";
+    let output = grundy(&["verify", "--game", &game, "--wins", wins, "--seed", "1", "--cases", "50"], "");
+    assert_eq!(output.status.code(), Some(0), "{}{}", stdout(&output), stderr(&output));
+}
+
+#[test]
+fn a_loopy_scripted_game_has_draws_and_formulas_may_say_so() {
+    let game = game_file("ladder.rhai");
+    let output = grundy(&["solve", "--game", &game, "3", "8"], "");
+    assert!(stdout(&output).contains("outcome: draw") && stdout(&output).contains("value: ∞\n"), "{}", stdout(&output));
+    let output = grundy(&["solve", "--game", &game, "--oracle", "9"], "");
+    assert!(stdout(&output).contains("solver: oracle (retrograde analysis)\noutcome: first player wins\n"));
+    assert!(stdout(&output).contains("winning move: [9] -> [10]"), "{}", stdout(&output));
+    // Every climber off the ladder: lost; one on rung 9 and the others off: won; else a draw.
+    let right = r#"let on = p.filter(|x| x != 10); if on.is_empty() { "second" } else if on == [9] { "first" } else { "draw" }"#;
+    let output = grundy(&["verify", "--game", &game, "--wins", right, "--seed", "1", "--cases", "20"], "");
+    assert_eq!(output.status.code(), Some(0), "{}{}", stdout(&output), stderr(&output));
+    assert!(stdout(&output).contains("every position positions(0..=3) lists: 364"), "{}", stdout(&output));
+    // Wrong: a climber on 9 does not win when another is still on the ladder (moving it off
+    // lets the other player play on, and neither needs to step onto 9 again).
+    let guess = r#"let on = p.filter(|x| x != 10); if on.is_empty() { "second" } else if on.contains(9) { "first" } else { "draw" }"#;
+    let output = grundy(&["verify", "--game", &game, "--wins", guess, "--seed", "1", "--cases", "100"], "");
+    assert_eq!(output.status.code(), Some(1), "{}{}", stdout(&output), stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("counterexample: p = [0 9]: the oracle says draw, the formula says first"), "{text}");
+    assert!(text.contains("minimal"), "{text}");
+}
+
+#[test]
+fn tokens_on_a_state_graph_are_solved_by_smith_values_and_by_the_oracle() {
+    // a → b → c → a, c → d: d is the end (0), c moves there (N), b can only move to c (0), a
+    // only to b (1).
+    let graph = "digraph { a -> b -> c -> a; c -> d }";
+    let output = grundy(&["solve", "graph", "-", "b"], graph);
+    let text = stdout(&output);
+    assert!(text.contains("outcome: second player wins") && text.contains("value: 0"), "{text}");
+    let output = grundy(&["solve", "graph", "-", "c", "--json"], graph);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["outcome"], "first");
+    assert_eq!(json["winning_move"]["to"], "d");
+    for tokens in [&["a", "b"][..], &["b", "c"], &["a", "a", "c"], &["d"]] {
+        let mut fast = vec!["solve", "graph", "-"];
+        fast.extend(tokens);
+        let mut oracle = fast.clone();
+        oracle.push("--oracle");
+        let word = |args: &[&str]| {
+            let output = grundy(args, graph);
+            stdout(&output).lines().find(|l| l.starts_with("outcome:")).unwrap_or_default().to_string()
+        };
+        assert_eq!(word(&fast), word(&oracle), "{tokens:?}");
+    }
 }

@@ -195,3 +195,90 @@ fn quotient_orders_are_those_of_the_records() {
         }
     }
 }
+
+#[derive(Debug, Deserialize)]
+struct Games {
+    game: Vec<ScriptedGame>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ScriptedGame {
+    script: String,
+    source: String,
+    /// The table of [0], [1], … as `grundy table --game` writes it.
+    values: Option<Vec<String>>,
+    /// Or: the published sequence (in sequences.toml) the table is, up to `upto`.
+    sequence: Option<String>,
+    upto: Option<usize>,
+    oracle_upto: u64,
+    sizes: Option<u64>,
+}
+
+/// Who wins a position of this loopy value (`3`, `∞`, `∞(0,2)`).
+fn outcome_of(value: &str) -> grundy_rules::LoopyOutcome {
+    use grundy_rules::LoopyOutcome::{Draw, First, Second};
+    match value.strip_prefix('∞') {
+        None if value == "0" => Second,
+        None => First,
+        Some(finite) => match finite.trim_matches(['(', ')']).split(',').any(|a| a == "0") {
+            true => First,
+            false => Draw,
+        },
+    }
+}
+
+#[test]
+fn scripted_games_have_their_known_values_by_fast_oracle_and_binary() {
+    use grundy::script::{Script, ScriptGame};
+    let games: Games = read("games.toml");
+    let sequences: Sequences = read("sequences.toml");
+    let budget = Budget { max_states: 2_000_000, max_moves: 20_000_000, ..Budget::default() };
+    for game in &games.game {
+        let what = format!("{} ({})", game.script, game.source);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games").join(&game.script);
+        let values: Vec<String> = match (&game.values, &game.sequence) {
+            (Some(values), None) => values.clone(),
+            (None, Some(name)) => {
+                let sequence = sequences.sequence.iter().find(|s| &s.game == name && s.play == "normal");
+                let sequence = sequence.unwrap_or_else(|| panic!("{what}: no sequence {name}"));
+                sequence.values.iter().take(game.upto.unwrap_or(usize::MAX)).map(u32::to_string).collect()
+            }
+            _ => panic!("{what}: give values or a sequence"),
+        };
+        let upto = (values.len() - 1).to_string();
+        let table = grundy(&["table", "--game", path.to_str().unwrap(), "--upto", &upto, "--json"], "");
+        let table: serde_json::Value = serde_json::from_str(&table).unwrap();
+        let got: Vec<String> = table["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+            .collect();
+        assert_eq!(got, values, "{what}: grundy table --game");
+        let script = Script::load(&path).unwrap();
+        let mut tree = Engine::new(ScriptGame::new(&script, Play::Normal), ValueKind::Grundy, budget);
+        for x in 0..=game.oracle_upto {
+            let expected = &values[x as usize];
+            match tree.solve(&vec![x]) {
+                Ok(solution) => {
+                    assert_eq!(solution.value, Some(Value::Grundy(expected.parse().unwrap())), "{what}: [{x}]")
+                }
+                Err(grundy_oracle::OracleError::Loopy { .. }) => {
+                    let game = ScriptGame::new(&script, Play::Normal);
+                    let outcome = grundy_oracle::explore::outcome(&game, &vec![x], budget).unwrap();
+                    assert_eq!(outcome, outcome_of(expected), "{what}: [{x}] by retrograde analysis");
+                    tree = Engine::new(ScriptGame::new(&script, Play::Normal), ValueKind::Grundy, budget);
+                }
+                Err(error) => panic!("{what}: [{x}]: {error}"),
+            }
+        }
+        for size in game.sizes.into_iter().flat_map(|sizes| 0..=sizes) {
+            for position in script.positions(size).unwrap() {
+                let solve = |oracle| grundy::script::solve::solve(&script, Play::Normal, &position, oracle, budget);
+                let (fast, oracle) = (solve(false).unwrap(), solve(true).unwrap());
+                assert!(fast.solver.starts_with("fast"), "{what}: {position:?}: {}", fast.solver);
+                assert_eq!(fast.outcome, oracle.outcome, "{what}: {position:?}");
+            }
+        }
+    }
+}

@@ -10,6 +10,8 @@
 //!   convention. Positions are interned (hashed, canonical as the game defines them), each solved
 //!   once; the search is an explicit-stack depth-first search, so a chain of 10^6 moves needs no
 //!   call stack; a [`Budget`] stops it cleanly; a cycle is reported as a loopy game.
+//! * [`explore`]: whole positions of any game that may loop, found by search and decided by
+//!   retrograde analysis ([`retrograde`]): won, lost or drawn.
 //! * [`pile`]: the pile games of `grundy-rules` (operation × compound × play) as a [`Game`],
 //!   with moves generated straight from the rule text.
 //!
@@ -25,6 +27,7 @@
 
 pub mod boxed;
 pub mod engine;
+pub mod explore;
 pub mod games;
 pub mod key;
 pub mod pile;

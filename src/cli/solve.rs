@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use grundy::solve::{self, Solved};
 use grundy_oracle::Budget;
-use grundy_rules::{Foreclosed, Outcome, Position, Value};
+use grundy_rules::{Foreclosed, LoopyOutcome, Outcome, Position, Value};
 use serde_json::json;
 
 use super::{game_rules, write_stdout};
@@ -16,16 +16,24 @@ const EXAMPLES: &str = "Examples:
   grundy solve sub:1,3,4 --misere 7 12
   grundy solve sub:1,2,3/conjunctive 10 11 --json
   grundy solve pack:2,1,0,1 4 4 9 --oracle --dot graph.dot
-  echo 'digraph { a -> b -> c -> a; c -> d }' | grundy solve geography --start a -";
+  echo 'digraph { a -> b -> c -> a; c -> d }' | grundy solve geography --start a -
+  grundy solve graph states.dot a b c        # tokens on a state graph; draws included
+  grundy solve --game tests/data/games/even-split.rhai 6 7";
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D (see `grundy list`); or `geography`.
+    /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D (see `grundy list`); `geography`;
+    /// or `graph` (tokens on a state graph). With --game FILE, the first number of the position.
     game: String,
-    /// The plate sizes (for `geography`: a graph file, `-` for stdin).
-    #[arg(required = true, value_name = "PLATE", allow_negative_numbers = true)]
+    /// The plate sizes (for `geography`: a graph file, `-` for stdin; for `graph`: a graph file,
+    /// then the vertices the tokens stand on; with --game: the rest of the position).
+    #[arg(value_name = "PLATE", allow_negative_numbers = true)]
     plates: Vec<String>,
+    /// A game stated in a script (Rhai: `fn moves(p)`, optionally `split`, `random`,
+    /// `positions`; see the README); the position is the numbers given.
+    #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["sum", "dot", "start"])]
+    script: Option<PathBuf>,
     /// The compound: disjunctive, diminished, selective, shortened, conjunctive, continued.
     #[arg(long, value_name = "COMPOUND")]
     sum: Option<String>,
@@ -47,8 +55,8 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Wall-time budget for tables that grow toward a period (games with no closed form):
-    /// past it, the command stops saying how far it got.
+    /// Wall-time budget for tables that grow toward a period (games with no closed form), and
+    /// for scripted games and graphs: past it, the command stops saying how far it got.
     #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
     time: f64,
     /// For `geography`: the start node (a DOT node's name, or an edge list's vertex number).
@@ -64,8 +72,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_bytes: grundy::problem::memory_budget(),
         deadline: None,
     };
+    if let Some(path) = &args.script {
+        return script(&args, path, Budget { deadline: super::deadline(Some(args.time)), ..budget });
+    }
     if args.game == "geography" {
         return geography(&args, budget);
+    }
+    if args.game == "graph" {
+        return graph(&args, Budget { deadline: super::deadline(Some(args.time)), ..budget });
+    }
+    if args.plates.is_empty() {
+        bail!("give the position: the plate sizes after the game (`grundy solve {} 3 5 6`)", args.game);
     }
     let rules = game_rules(&args.game, args.sum.as_deref(), args.misere)?;
     let position: Position = args.plates.join(" ").parse()?;
@@ -128,13 +145,7 @@ fn geography(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let [path] = args.plates.as_slice() else {
         bail!("`grundy solve geography` takes one graph file (edge list or DOT; `-` for stdin)");
     };
-    let text = if path == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text).context("reading the graph")?;
-        text
-    } else {
-        std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
-    };
+    let text = read_text(path, "the graph")?;
     let solved = solve::geography(&text, args.start.as_deref(), args.oracle.then_some(budget))?;
     let output = if args.json {
         serde_json::to_string_pretty(&json!({
@@ -150,6 +161,116 @@ fn geography(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
             "game: vertex geography ({} vertices, {} edges)\nstart: {}\nsolver: {}\noutcome: {}\n",
             solved.vertices, solved.edges, solved.start, solved.solver, solved.outcome
         )
+    };
+    write_stdout(output.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn read_text(path: &str, what: &str) -> anyhow::Result<String> {
+    if path == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text)
+            .with_context(|| format!("reading {what}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading {path}"))
+    }
+}
+
+fn outcome_word(outcome: LoopyOutcome) -> &'static str {
+    match outcome {
+        LoopyOutcome::First => "first player wins",
+        LoopyOutcome::Second => "second player wins",
+        LoopyOutcome::Draw => "draw (neither player can force a win)",
+    }
+}
+
+/// `grundy solve graph FILE NODE…`: tokens on a state graph.
+fn graph(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
+    let Some((path, tokens)) = args.plates.split_first() else {
+        bail!("`grundy solve graph` takes a graph file (edge list or DOT; `-` for stdin), then the tokens' vertices");
+    };
+    let text = read_text(path, "the graph")?;
+    let play = if args.misere { grundy_rules::Play::Misere } else { grundy_rules::Play::Normal };
+    let solved = solve::tokens(&text, tokens, play, args.oracle.then_some(budget))?;
+    let output = if args.json {
+        serde_json::to_string_pretty(&json!({
+            "game": "graph",
+            "vertices": solved.vertices,
+            "edges": solved.edges,
+            "tokens": solved.tokens,
+            "solver": solved.solver,
+            "outcome": solved.outcome.word().to_lowercase(),
+            "value": solved.values.as_ref().map(|(total, _)| total),
+            "token_values": solved.values.as_ref().map(|(_, each)| each),
+            "winning_move": solved.winning_move.as_ref().map(|(from, to)| json!({"from": from, "to": to})),
+        }))? + "\n"
+    } else {
+        let mut text = format!(
+            "game: tokens on a graph ({} vertices, {} moves{})\ntokens: {}\nsolver: {}\noutcome: {}\n",
+            solved.vertices,
+            solved.edges,
+            if play == grundy_rules::Play::Misere { ", misère play" } else { "" },
+            solved.tokens.join(" "),
+            solved.solver,
+            outcome_word(solved.outcome)
+        );
+        if let Some((total, each)) = &solved.values {
+            let pairs: Vec<String> = solved.tokens.iter().zip(each).map(|(t, v)| format!("{t}: {v}")).collect();
+            text.push_str(&format!("value: {total}\ntokens' values: {}\n", pairs.join("; ")));
+        }
+        if let Some((from, to)) = &solved.winning_move {
+            text.push_str(&format!("winning move: the token on {from} to {to}\n"));
+        }
+        text
+    };
+    write_stdout(output.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy solve --game FILE X…`: a position of a scripted game.
+fn script(args: &Args, path: &std::path::Path, budget: Budget) -> anyhow::Result<ExitCode> {
+    let script = grundy::script::Script::load(path)?;
+    let position = std::iter::once(&args.game)
+        .chain(&args.plates)
+        .map(|word| {
+            word.parse::<u64>().map_err(|_| anyhow::anyhow!("position: `{word}` is not a non-negative integer"))
+        })
+        .collect::<anyhow::Result<Vec<u64>>>()?;
+    let play = if args.misere { grundy_rules::Play::Misere } else { grundy_rules::Play::Normal };
+    let solved = grundy::script::solve::solve(&script, play, &position, args.oracle, budget)?;
+    let shown = grundy::script::show(&solved.position);
+    let output = if args.json {
+        serde_json::to_string_pretty(&json!({
+            "game": solved.game,
+            "position": solved.position,
+            "solver": solved.solver,
+            "fallback": solved.fallback,
+            "outcome": solved.outcome.word().to_lowercase(),
+            "value": solved.value,
+            "components": solved.components.as_ref().map(|cs| cs.iter().map(|(c, v)| json!({"component": c, "value": v})).collect::<Vec<_>>()),
+            "winning_move": solved.winning_move,
+        }))? + "\n"
+    } else {
+        let mut text = format!("game: {} ({play} play)\nposition: {shown}\nsolver: {}\n", solved.game, solved.solver);
+        if let Some(why) = &solved.fallback {
+            text.push_str(&format!("note: the fast side declined ({why}); the oracle answered\n"));
+        }
+        text.push_str(&format!("outcome: {}\n", outcome_word(solved.outcome)));
+        if let Some(value) = &solved.value {
+            text.push_str(&format!("value: {value}\n"));
+        }
+        if let Some(components) = &solved.components {
+            let each: Vec<String> =
+                components.iter().map(|(c, v)| format!("{}: {v}", grundy::script::show(c))).collect();
+            text.push_str(&format!("components: {}\n", each.join("; ")));
+        }
+        match (&solved.winning_move, solved.outcome) {
+            (Some(option), _) => text.push_str(&format!("winning move: {shown} -> {}\n", grundy::script::show(option))),
+            (None, LoopyOutcome::First) => text.push_str("winning move: not found within the search limit\n"),
+            _ => {}
+        }
+        text
     };
     write_stdout(output.as_bytes())?;
     Ok(ExitCode::SUCCESS)

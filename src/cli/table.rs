@@ -12,13 +12,19 @@ use serde_json::json;
 const EXAMPLES: &str = "Examples:
   grundy table octal:0.07 --upto 200 --period
   grundy table sub:1,3,4 --misere --upto 40
-  grundy table sub:2,5,6 --upto 100 --plot values.svg --overlay-misere";
+  grundy table sub:2,5,6 --upto 100 --plot values.svg --overlay-misere
+  grundy table --game tests/data/games/even-split.rhai --upto 40";
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The operation (a whole game's text is accepted; its compound is ignored).
-    game: String,
+    #[arg(required_unless_present = "script")]
+    game: Option<String>,
+    /// A game stated in a script (see `grundy solve --help`): the values of the positions
+    /// [0] … [N], Smith's loopy values where play can go on for ever.
+    #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["game", "period", "pairs", "plot"])]
+    script: Option<PathBuf>,
     /// Largest heap.
     #[arg(long, value_name = "N", required_unless_present = "period")]
     upto: Option<u64>,
@@ -66,10 +72,14 @@ const PERIOD_SEARCH: u64 = 10_000_000;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(20.0))));
-    if args.pairs {
-        return pairs(&args);
+    if let Some(path) = &args.script {
+        return script(&args, path);
     }
-    let rules: RuleSet = args.game.parse()?;
+    let game = args.game.clone().unwrap_or_default();
+    if args.pairs {
+        return pairs(&args, &game);
+    }
+    let rules: RuleSet = game.parse()?;
     let play = if args.misere { Play::Misere } else { rules.play };
     if args.period {
         let values = grundy_fast::heap_table(&rules.operation, play, args.upto.unwrap_or(PERIOD_SEARCH))?;
@@ -130,22 +140,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// `--pairs`: the map of two-number positions.
-fn pairs(args: &Args) -> anyhow::Result<ExitCode> {
+fn pairs(args: &Args, game: &str) -> anyhow::Result<ExitCode> {
     let upto = args.upto.expect("clap requires --upto without --period");
     if upto > MOST_PAIRS {
         anyhow::bail!("--pairs draws at most {MOST_PAIRS} × {MOST_PAIRS} positions; --upto {upto} is larger");
     }
-    let (title, map) = match args.game.parse::<RuleSet>() {
+    let (title, map) = match game.parse::<RuleSet>() {
         Ok(mut rules) => {
             if args.misere {
                 rules.play = Play::Misere;
             }
             (format!("{rules}: positions of two plates"), table::pile_pairs(&rules, upto)?)
         }
-        Err(error) => match grundy::catalog::find_contest(&args.game).and_then(|problem| problem.pair_map(upto)) {
-            Some(map) => (format!("{}: every pair up to {upto}", args.game), map),
+        Err(error) => match grundy::catalog::find_contest(game).and_then(|problem| problem.pair_map(upto)) {
+            Some(map) => (format!("{}: every pair up to {upto}", game), map),
             None => {
-                anyhow::bail!("`{}` is neither a pile game ({error}) nor a problem given by two numbers", args.game)
+                anyhow::bail!("`{}` is neither a pile game ({error}) nor a problem given by two numbers", game)
             }
         },
     };
@@ -154,7 +164,7 @@ fn pairs(args: &Args) -> anyhow::Result<ExitCode> {
     if args.json {
         let values: Vec<Vec<serde_json::Value>> =
             map.values.iter().map(|row| row.iter().map(|v| json!(v)).collect()).collect();
-        let document = json!({"game": args.game, "axes": [map.axes.0, map.axes.1], "low": map.low, "values": values});
+        let document = json!({"game": game, "axes": [map.axes.0, map.axes.1], "low": map.low, "values": values});
         out = serde_json::to_string(&document)? + "\n";
     } else {
         out.push_str(&format!("{title} ({} across, {} down; 0: the second player wins)\n", map.axes.1, map.axes.0));
@@ -225,4 +235,47 @@ fn write_text(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `--game FILE`: the values of a scripted game's positions [0] … [N].
+fn script(args: &Args, path: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let upto = args.upto.expect("clap requires --upto without --period");
+    if upto >= MOST_PRINTED {
+        anyhow::bail!("--upto {upto}: a table prints at most {MOST_PRINTED} values");
+    }
+    let script = grundy::script::Script::load(path)?;
+    let play = if args.misere { Play::Misere } else { Play::Normal };
+    let budget = grundy_oracle::Budget {
+        max_states: args.max_states,
+        max_bytes: grundy::problem::memory_budget(),
+        deadline: super::deadline(Some(args.time.unwrap_or(20.0))),
+        ..grundy_oracle::Budget::default()
+    };
+    let values = grundy::script::solve::table(&script, play, upto, budget)?;
+    let by = match play {
+        Play::Normal => "by the theory of sums: Smith's loopy values, or mex and XOR when moves split",
+        Play::Misere => "misère grundy values of whole positions, by the oracle's game tree",
+    };
+    let text = if args.json {
+        let values: Vec<serde_json::Value> = values
+            .iter()
+            .map(|v| match v {
+                grundy_fast::loopy::LoopyValue::Finite(n) => json!(n),
+                infinite => json!(infinite.to_string()),
+            })
+            .collect();
+        serde_json::to_string(&json!({"game": script.name(), "play": play.to_string(), "values": values}))? + "\n"
+    } else {
+        let mut text = format!("game: {} ({play} play; values of [x], {by})\n", script.name());
+        for row in (0..=upto).step_by(10) {
+            text.push_str(&format!("{row:>8}:"));
+            for x in row..=upto.min(row + 9) {
+                text.push_str(&format!(" {}", values[x as usize]));
+            }
+            text.push('\n');
+        }
+        text
+    };
+    super::write_stdout(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -11,14 +11,23 @@ const EXAMPLES: &str = "Examples:
   grundy verify sub:1,2,3 --value 'x % 4'
   grundy verify upto:3 --value 'x % (m + 1)'
   grundy verify nim --wins 'p.reduce(|a, b| a ^ b, 0) != 0'
-  grundy verify sub:1,2,3 --value 'x % 4' --case 13   # one case, as a report prints it";
+  grundy verify sub:1,2,3 --value 'x % 4' --case 13   # one case, as a report prints it
+  grundy verify --game tests/data/games/ladder.rhai --wins 'if p.contains(10) { \"second\" } else { \"draw\" }'";
 
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("guess").required(true).args(["value", "wins"])))]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D.
-    game: String,
+    #[arg(required_unless_present = "script")]
+    game: Option<String>,
+    /// A game stated in a script (see `grundy solve --help`): --value guesses the grundy value
+    /// of [x]; --wins who wins p (true/false, or "first", "second", "draw").
+    #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["game", "sum"])]
+    script: Option<std::path::PathBuf>,
+    /// With --game: most positions the oracle keeps.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "script")]
+    max_states: usize,
     /// The compound (see `grundy list`).
     #[arg(long, value_name = "COMPOUND")]
     sum: Option<String>,
@@ -37,11 +46,14 @@ pub struct Args {
     /// Random cases after the exhaustive ones.
     #[arg(long, default_value_t = 1000)]
     cases: u64,
-    /// With --value: every single plate up to this is checked [default: 2000]. Asked for
-    /// explicitly, a range the oracle cannot reach fails the run (exit 1) after what it checked.
+    /// With --value: every single plate up to this is checked [default: 2000; with --game 100,
+    /// or 30 when the script splits positions]. With --game and --wins: the sizes
+    /// `positions(size)` lists exhaustively [default: 3]. Asked for explicitly, a range the
+    /// oracle cannot reach fails the run (exit 1) after what it checked.
     #[arg(long)]
     upto: Option<u64>,
     /// With --value: random plates go up to this [default: 10000; as --upto when asked for].
+    /// With --game: random [x] up to this, or `random(seed, size)` with sizes up to it.
     #[arg(long)]
     largest: Option<u64>,
     /// Stop after this many seconds.
@@ -56,7 +68,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = game_rules(&args.game, args.sum.as_deref(), args.misere)?;
     let seed = args.seed.unwrap_or_else(random_seed);
     let (flag, text, variables) = match (&args.value, &args.wins) {
         (Some(value), None) => ("--value", value, Variables::Plate),
@@ -64,6 +75,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         _ => anyhow::bail!("give exactly one of --value and --wins"),
     };
     let formula = Formula::new(text, variables)?;
+    if let Some(path) = &args.script {
+        return script(&args, path, &formula, flag, seed);
+    }
+    let game = args.game.clone().unwrap_or_default();
+    let rules = game_rules(&game, args.sum.as_deref(), args.misere)?;
     let mut out = String::new();
     // A range asked for that the oracle cannot reach, said when the run ends.
     let mut short_of = None;
@@ -96,15 +112,82 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let replay = |case: &str| {
         format!("grundy verify {rules} {flag} {} --case {}", grundy::shell_quote(text), grundy::shell_quote(case))
     };
+    finish(&args, &report, seed, &formula, out, short_of, saved, &replay)
+}
+
+/// `--game FILE`: the formula against the oracle on a scripted game.
+fn script(args: &Args, path: &std::path::Path, formula: &Formula, flag: &str, seed: u64) -> anyhow::Result<ExitCode> {
+    use grundy::script::verify as scripted;
+    let script = grundy::script::Script::load(path)?;
+    let play = if args.misere { grundy_rules::Play::Misere } else { grundy_rules::Play::Normal };
+    // The oracle's budget: a scripted game may never end (a heap that always grows), so its
+    // search has a time limit even when the run has none.
+    let budget = grundy_oracle::Budget {
+        max_states: args.max_states,
+        max_bytes: grundy::problem::memory_budget(),
+        deadline: deadline(Some(args.time.unwrap_or(60.0))),
+        ..grundy_oracle::Budget::default()
+    };
+    let wins = flag == "--wins";
+    let report = if let Some(case) = &args.case {
+        scripted::case(&script, play, formula, wins, case, budget)?
+    } else {
+        // Defaults the game tree reaches in seconds: a heap that splits reaches every way of
+        // cutting it up, so games with `split` get smaller ones.
+        let (upto, largest) = match (wins, script.has_split()) {
+            (true, _) => (3, 8),
+            (false, true) => (30, 34),
+            (false, false) => (100, 300),
+        };
+        let upto = args.upto.unwrap_or(upto);
+        let largest = args.largest.unwrap_or(largest).max(upto);
+        let range = scripted::Range { upto, largest, cases: args.cases, budget };
+        match wins {
+            true => scripted::wins(&script, play, formula, seed, range, deadline(args.time))?,
+            false => scripted::value(&script, play, formula, seed, range, deadline(args.time))?,
+        }
+    };
+    let misere = if args.misere { " --misere" } else { "" };
+    let game = grundy::shell_quote(&path.display().to_string());
+    let saved = match &report.counterexample {
+        Some(failure) => Some(grundy::failures::save(
+            "verify",
+            &path.display().to_string(),
+            &format!("--game {game}{misere}\n{flag} {}\n--case {}\n", formula.text(), failure.case_text),
+        )?),
+        None => None,
+    };
+    let replay = |case: &str| {
+        format!(
+            "grundy verify --game {game}{misere} {flag} {} --case {}",
+            grundy::shell_quote(formula.text()),
+            grundy::shell_quote(case)
+        )
+    };
+    finish(args, &report, seed, formula, String::new(), None, saved, &replay)
+}
+
+/// Prints the report and says how the run ended.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    args: &Args,
+    report: &VerifyReport,
+    seed: u64,
+    formula: &Formula,
+    mut out: String,
+    short_of: Option<String>,
+    saved: Option<std::path::PathBuf>,
+    replay: &dyn Fn(&str) -> String,
+) -> anyhow::Result<ExitCode> {
     if args.json {
-        let mut document = serde_json::to_value(&report)?;
+        let mut document = serde_json::to_value(report)?;
         if let Some(failure) = &report.counterexample {
             document["replay"] = json!(replay(&failure.case_text));
             document["saved"] = json!(saved);
         }
         write_stdout((serde_json::to_string_pretty(&document)? + "\n").as_bytes())?;
     } else {
-        out.push_str(&text_report(&report, seed, &formula));
+        out.push_str(&text_report(report, seed, formula));
         if let Some(failure) = &report.counterexample {
             out.push_str(&format!("replay: {}\n", replay(&failure.case_text)));
             if let Some(path) = &saved {

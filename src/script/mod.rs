@@ -1,0 +1,322 @@
+//! Games a user states in a script (`--game FILE`): the rules in a few lines of Rhai.
+//!
+//! A position is an array of non-negative integers. The script defines
+//!
+//! * `moves(p)` (required): the positions one move reaches from `p`, as an array of arrays;
+//! * `split(p)` (optional): the independent components of `p`, whose disjunctive sum `p` is (a
+//!   component is a position too). With it, the fast side gives each component its value and
+//!   adds them; without it, every position is one component;
+//! * `random(seed, size)` (optional): a position for random checks, from a seed and a size;
+//! * `positions(size)` (optional): every position of that size, for exhaustive checks.
+//!
+//! Play is normal unless the command says `--misere`. The oracle ([`ScriptGame`]) plays whole
+//! positions by `moves` alone; the fast side ([`values`]) uses `split` and the theory of sums.
+//! Every call runs under a step budget (Rhai's operation limit): a script that loops, throws,
+//! or returns what is not a list of positions stops the command with one line naming the
+//! function, the position and what went wrong.
+
+pub mod solve;
+pub mod values;
+pub mod verify;
+
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use grundy_oracle::{Game, OptionSink, OracleError};
+use grundy_rules::Play;
+use rhai::{AST, Array, CallFnOptions, Dynamic, Scope};
+
+use crate::error::Error;
+
+/// Most steps (Rhai operations) one call of a script function may take.
+pub const STEPS: u64 = 1_000_000;
+
+/// Most bytes a script file may have.
+const MOST_SCRIPT_BYTES: u64 = 1 << 20;
+
+/// Most integers in one position.
+pub const MOST_POSITION_LENGTH: usize = 1 << 16;
+
+/// A compiled game script.
+pub struct Script {
+    engine: rhai::Engine,
+    ast: AST,
+    name: String,
+    has_split: bool,
+    has_random: bool,
+    has_positions: bool,
+}
+
+impl std::fmt::Debug for Script {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Script").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+/// A position as text: its integers separated by spaces, in brackets.
+pub fn show(position: &[u64]) -> String {
+    let items: Vec<String> = position.iter().map(u64::to_string).collect();
+    format!("[{}]", items.join(" "))
+}
+
+impl Script {
+    /// Reads and compiles the script in `path`.
+    pub fn load(path: &Path) -> Result<Script, Error> {
+        let name = path.display().to_string();
+        let size = std::fs::metadata(path).map_err(|e| Error::io(format!("reading {name}"), e))?.len();
+        if size > MOST_SCRIPT_BYTES {
+            return Err(Error::usage(format!(
+                "{name}: a game script has at most {MOST_SCRIPT_BYTES} bytes, not {size}"
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(format!("reading {name}"), e))?;
+        Script::compile(&name, &text)
+    }
+
+    /// Compiles a script's `text`; `name` (its file) names it in errors.
+    pub fn compile(name: &str, text: &str) -> Result<Script, Error> {
+        let mut engine = rhai::Engine::new();
+        engine.set_max_operations(STEPS);
+        engine.set_max_expr_depths(64, 64);
+        engine.set_max_call_levels(64);
+        engine.set_max_string_size(1 << 16);
+        engine.set_max_array_size(1 << 22);
+        engine.set_max_map_size(1 << 16);
+        engine.set_strict_variables(true);
+        let ast = engine.compile(text).map_err(|error| {
+            let position = error.position();
+            let place = match (position.line(), position.position()) {
+                (Some(line), Some(column)) => format!("line {line}, column {column}"),
+                (Some(line), None) => format!("line {line}"),
+                _ => "the end".to_string(),
+            };
+            Error::usage(format!("{name}: {place}: {}", error.err_type()))
+        })?;
+        let arity = |wanted: &str| ast.iter_functions().find(|f| f.name == wanted).map(|f| f.params.len());
+        let has = |wanted: &str, params: usize| -> Result<bool, Error> {
+            match arity(wanted) {
+                None => Ok(false),
+                Some(n) if n == params => Ok(true),
+                Some(n) => Err(Error::usage(format!(
+                    "{name}: `{wanted}` takes {params} parameter{}, not {n}",
+                    if params == 1 { "" } else { "s" }
+                ))),
+            }
+        };
+        if !has("moves", 1)? {
+            return Err(Error::usage(format!(
+                "{name}: a game script defines `fn moves(p)`, the positions one move reaches from p"
+            )));
+        }
+        Ok(Script {
+            has_split: has("split", 1)?,
+            has_random: has("random", 2)?,
+            has_positions: has("positions", 1)?,
+            engine,
+            ast,
+            name: name.to_string(),
+        })
+    }
+
+    /// The script's name (its file).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the script says how a position splits into components.
+    pub fn has_split(&self) -> bool {
+        self.has_split
+    }
+
+    /// Whether the script makes random positions.
+    pub fn has_random(&self) -> bool {
+        self.has_random
+    }
+
+    /// Whether the script lists the positions of a size.
+    pub fn has_positions(&self) -> bool {
+        self.has_positions
+    }
+
+    fn call(&self, function: &str, args: impl rhai::FuncArgs, shown: &str) -> Result<Dynamic, String> {
+        let options = CallFnOptions::new().eval_ast(false);
+        self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, args).map_err(
+            |error| {
+                let place = error.position();
+                let at = match (place.line(), place.position()) {
+                    (Some(line), Some(column)) => format!(" (line {line}, column {column})"),
+                    _ => String::new(),
+                };
+                let what = match *error {
+                    rhai::EvalAltResult::ErrorTooManyOperations(_) => {
+                        format!("took more than {STEPS} steps (the step budget of one call)")
+                    }
+                    ref other => format!("failed: {}", one_line(&other.to_string())),
+                };
+                // Rhai's own message may already say where.
+                let at = if what.contains("(line ") { String::new() } else { at };
+                format!("{}: {function}({shown}) {what}{at}", self.name)
+            },
+        )
+    }
+
+    /// The positions one move reaches from `p`.
+    pub fn moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, String> {
+        let shown = show(p);
+        let result = self.call("moves", (to_array(p),), &shown)?;
+        self.positions_of(result, &format!("moves({shown})"))
+    }
+
+    /// The components of `p`: `split(p)`, or `p` alone when the script has no `split`.
+    pub fn split(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, String> {
+        if !self.has_split {
+            return Ok(vec![p.to_vec()]);
+        }
+        let shown = show(p);
+        let result = self.call("split", (to_array(p),), &shown)?;
+        self.positions_of(result, &format!("split({shown})"))
+    }
+
+    /// `random(seed, size)`.
+    pub fn random(&self, seed: u64, size: u64) -> Result<Vec<u64>, String> {
+        let seed = (seed >> 1) as i64;
+        let size = i64::try_from(size).unwrap_or(i64::MAX);
+        let shown = format!("{seed}, {size}");
+        let result = self.call("random", (seed, size), &shown)?;
+        self.position_of(result, &format!("random({shown})"))
+    }
+
+    /// `positions(size)`.
+    pub fn positions(&self, size: u64) -> Result<Vec<Vec<u64>>, String> {
+        let size = i64::try_from(size).unwrap_or(i64::MAX);
+        let result = self.call("positions", (size,), &size.to_string())?;
+        self.positions_of(result, &format!("positions({size})"))
+    }
+
+    fn positions_of(&self, result: Dynamic, call: &str) -> Result<Vec<Vec<u64>>, String> {
+        let type_name = kind(result.type_name()).to_string();
+        let array = result
+            .try_cast::<Array>()
+            .ok_or_else(|| format!("{}: {call} returned {type_name}, not an array of positions", self.name))?;
+        array.into_iter().map(|item| self.position_of(item, call)).collect()
+    }
+
+    fn position_of(&self, item: Dynamic, call: &str) -> Result<Vec<u64>, String> {
+        let type_name = kind(item.type_name()).to_string();
+        let array = item.try_cast::<Array>().ok_or_else(|| {
+            format!("{}: {call} returned {type_name} where a position (an array of integers) belongs", self.name)
+        })?;
+        if array.len() > MOST_POSITION_LENGTH {
+            return Err(format!(
+                "{}: {call} returned a position of {} integers; a position has at most {MOST_POSITION_LENGTH}",
+                self.name,
+                array.len()
+            ));
+        }
+        array
+            .into_iter()
+            .map(|value| match value.as_int() {
+                Ok(n) if n >= 0 => Ok(n as u64),
+                Ok(n) => Err(format!(
+                    "{}: {call} returned a position holding {n}: positions hold non-negative integers",
+                    self.name
+                )),
+                Err(other) => {
+                    Err(format!("{}: {call} returned a position holding {}, not an integer", self.name, kind(other)))
+                }
+            })
+            .collect()
+    }
+}
+
+/// Text on one line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A Rhai type's name as a user reads it.
+fn kind(type_name: &str) -> &str {
+    match type_name {
+        "i64" => "an integer",
+        "bool" => "a boolean",
+        "string" | "ImmutableString" => "a string",
+        "()" => "nothing",
+        "map" => "a map",
+        "array" => "an array",
+        other => other,
+    }
+}
+
+fn to_array(p: &[u64]) -> Array {
+    p.iter().map(|&x| Dynamic::from(i64::try_from(x).unwrap_or(i64::MAX))).collect()
+}
+
+/// A scripted game as the oracle plays it: whole positions, options by `moves` alone.
+#[derive(Debug)]
+pub struct ScriptGame<'a> {
+    script: &'a Script,
+    play: Play,
+}
+
+impl<'a> ScriptGame<'a> {
+    /// The game of `script` under `play`.
+    pub fn new(script: &'a Script, play: Play) -> ScriptGame<'a> {
+        ScriptGame { script, play }
+    }
+}
+
+impl Game for ScriptGame<'_> {
+    type Position = Vec<u64>;
+
+    fn play(&self) -> Play {
+        self.play
+    }
+
+    fn options(&self, position: &Vec<u64>, sink: &mut dyn OptionSink<Vec<u64>>) -> ControlFlow<()> {
+        match self.script.moves(position) {
+            Ok(options) => {
+                sink.expect(options.len() as u128)?;
+                options.iter().try_for_each(|option| sink.option(option))
+            }
+            Err(error) => sink.fail(OracleError::Rules(error)),
+        }
+    }
+
+    fn describe(&self, position: &Vec<u64>) -> String {
+        show(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SUBTRACTION: &str =
+        "fn moves(p) { let out = []; for t in [1, 2] { if p[0] >= t { out.push([p[0] - t]); } } out }";
+
+    #[test]
+    fn a_script_lists_moves_and_its_errors_say_where() {
+        let script = Script::compile("s.rhai", SUBTRACTION).unwrap();
+        assert_eq!(script.moves(&[3]).unwrap(), vec![vec![2], vec![1]]);
+        assert_eq!(script.split(&[3, 4]).unwrap(), vec![vec![3, 4]]);
+        let error = Script::compile("s.rhai", "fn moves(p) {\n  p +* 1\n}").unwrap_err().to_string();
+        assert!(error.starts_with("s.rhai: line 2, column"), "{error}");
+        let error = Script::compile("s.rhai", "fn split(p) { [p] }").unwrap_err().to_string();
+        assert!(error.contains("defines `fn moves(p)`"), "{error}");
+        let error = Script::compile("s.rhai", "fn moves(p, q) { [] }").unwrap_err().to_string();
+        assert!(error.contains("`moves` takes 1 parameter, not 2"), "{error}");
+        let cases = [
+            ("fn moves(p) { throw \"no\"; }", "moves([3]) failed"),
+            ("fn moves(p) { loop { } }", "took more than"),
+            ("fn moves(p) { 5 }", "returned an integer, not an array"),
+            ("fn moves(p) { [[-1]] }", "holding -1"),
+            ("fn moves(p) { [1] }", "where a position"),
+            ("fn moves(p) { [[\"a\"]] }", "holding a string"),
+        ];
+        for (text, wanted) in cases {
+            let error = Script::compile("s.rhai", text).unwrap().moves(&[3]).unwrap_err();
+            assert!(error.contains(wanted) && error.starts_with("s.rhai: moves([3])"), "{text}: {error}");
+            assert!(!error.contains('\n'), "{error}");
+        }
+    }
+}

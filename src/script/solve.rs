@@ -1,0 +1,161 @@
+//! `grundy solve --game FILE` and `grundy table --game FILE`: a scripted game's positions, by
+//! the theory of sums ([`super::values`]) or, where no theory covers it or `--oracle` asks, by
+//! the oracle on the whole position.
+
+use grundy_fast::loopy::LoopyValue;
+use grundy_oracle::Budget;
+use grundy_rules::{LoopyOutcome, Play};
+use serde::Serialize;
+
+use super::values::{Limits, NoValue, Values};
+use super::verify::oracle_outcome;
+use super::{Script, show};
+use crate::error::Error;
+
+/// Options of a position searched for a winning move by the oracle when the game has cycles
+/// (each is a search of its own).
+const LOOPY_MOVE_SEARCH: usize = 64;
+
+/// What `grundy solve --game FILE` says about a position.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScriptSolved {
+    /// The script.
+    pub game: String,
+    /// The position.
+    pub position: Vec<u64>,
+    /// Who answered: "fast (Smith's loopy values)", "fast (mex and XOR)", "oracle (game tree)",
+    /// "oracle (retrograde analysis)".
+    pub solver: String,
+    /// Why the fast side did not answer, when the oracle did without being asked.
+    pub fallback: Option<String>,
+    /// Who wins.
+    pub outcome: LoopyOutcome,
+    /// The value, as text (a Grundy value, or a loopy value such as `∞(0,2)`).
+    pub value: Option<String>,
+    /// Each component's value (fast side).
+    pub components: Option<Vec<(Vec<u64>, String)>>,
+    /// A move to a position the player to move wins from, when one was found.
+    pub winning_move: Option<Vec<u64>>,
+}
+
+/// Solves `position` of the scripted game: by theory unless `oracle` (or misère play, or a
+/// game the theory here does not cover), within `budget` (states and time for either side).
+pub fn solve(
+    script: &Script,
+    play: Play,
+    position: &[u64],
+    oracle: bool,
+    budget: Budget,
+) -> Result<ScriptSolved, Error> {
+    let fallback = if oracle {
+        None
+    } else if play == Play::Misere {
+        Some("the theory of sums is of normal play; misère play is answered by the oracle".to_string())
+    } else {
+        match by_theory(script, position, budget) {
+            Ok(solved) => return Ok(solved),
+            Err(NoValue::Unsupported(why)) => Some(why),
+            Err(NoValue::Script(why)) => return Err(Error::usage(why)),
+            Err(NoValue::Budget(why)) => return Err(Error::usage(format!("{}: the fast side: {why}", script.name()))),
+        }
+    };
+    let (outcome, grundy) = oracle_outcome(script, play, position, budget)?;
+    let winning_move = match outcome {
+        LoopyOutcome::First => winning_move_by_oracle(script, play, position, budget)?,
+        _ => None,
+    };
+    Ok(ScriptSolved {
+        game: script.name().to_string(),
+        position: position.to_vec(),
+        solver: if grundy.is_some() { "oracle (game tree)" } else { "oracle (retrograde analysis)" }.to_string(),
+        fallback,
+        outcome,
+        value: grundy.map(|g| g.to_string()),
+        components: None,
+        winning_move,
+    })
+}
+
+fn limits(budget: Budget) -> Limits {
+    Limits { components: budget.max_states, deadline: budget.deadline }
+}
+
+fn by_theory(script: &Script, position: &[u64], budget: Budget) -> Result<ScriptSolved, NoValue> {
+    let options = script.moves(position).map_err(NoValue::Script)?;
+    let mut wanted = vec![position.to_vec()];
+    wanted.extend(options.iter().cloned());
+    let values = Values::new(script, &wanted, limits(budget))?;
+    let components = script.split(position).map_err(NoValue::Script)?;
+    let value = values.sum(&components).expect("the position's components were valued");
+    let outcome = value.outcome();
+    let mut winning_move = None;
+    if outcome == LoopyOutcome::First {
+        for option in options {
+            let parts = script.split(&option).map_err(NoValue::Script)?;
+            if values.sum(&parts) == Some(LoopyValue::Finite(0)) {
+                winning_move = Some(option);
+                break;
+            }
+        }
+    }
+    let method = if values.splits { "fast (mex and XOR of components)" } else { "fast (Smith's loopy values)" };
+    Ok(ScriptSolved {
+        game: script.name().to_string(),
+        position: position.to_vec(),
+        solver: method.to_string(),
+        fallback: None,
+        outcome,
+        value: Some(value.to_string()),
+        components: Some(
+            components
+                .iter()
+                .map(|c| (c.clone(), values.component(c).map_or("?".to_string(), ToString::to_string)))
+                .collect(),
+        ),
+        winning_move,
+    })
+}
+
+fn winning_move_by_oracle(
+    script: &Script,
+    play: Play,
+    position: &[u64],
+    budget: Budget,
+) -> Result<Option<Vec<u64>>, Error> {
+    let options = script.moves(position).map_err(Error::usage)?;
+    for option in options.into_iter().take(LOOPY_MOVE_SEARCH) {
+        if oracle_outcome(script, play, &option, budget)?.0 == LoopyOutcome::Second {
+            return Ok(Some(option));
+        }
+    }
+    Ok(None)
+}
+
+/// The values of the one-integer positions `[0] … [upto]`: by the fast side in normal play, by
+/// the oracle's game tree in misère play (misère values of positions on a cycle do not exist).
+pub fn table(script: &Script, play: Play, upto: u64, budget: Budget) -> Result<Vec<LoopyValue>, Error> {
+    if play == Play::Misere {
+        return (0..=upto)
+            .map(|x| match oracle_outcome(script, play, &[x], budget)? {
+                (_, Some(g)) => Ok(LoopyValue::Finite(g)),
+                (_, None) => Err(Error::usage(format!(
+                    "{}: [{x}] can come back to itself: it has no misère grundy value",
+                    script.name()
+                ))),
+            })
+            .collect();
+    }
+    let positions: Vec<Vec<u64>> = (0..=upto).map(|x| vec![x]).collect();
+    let values = match Values::new(script, &positions, limits(budget)) {
+        Ok(values) => values,
+        Err(NoValue::Script(why)) => return Err(Error::usage(why)),
+        Err(why) => return Err(Error::usage(format!("{}: the fast side: {why}", script.name()))),
+    };
+    positions
+        .iter()
+        .map(|p| {
+            let components = script.split(p).map_err(Error::usage)?;
+            values.sum(&components).ok_or_else(|| Error::usage(format!("{}: no value for {}", script.name(), show(p))))
+        })
+        .collect()
+}

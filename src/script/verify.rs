@@ -1,0 +1,368 @@
+//! `grundy verify --game FILE`: a guessed formula for a scripted game against the oracle.
+//!
+//! * `--value EXPR` (in `x`): the Grundy value of the one-integer position `[x]` (misère: the
+//!   misère Grundy value), by mex on the whole position's game tree. A position that can come
+//!   back to itself has no such value: the check stops there and says so (use `--wins`).
+//! * `--wins EXPR` (in `p`): who wins `p`: `true`/`false` (the player to move wins or not), or
+//!   `"first"`, `"second"`, `"draw"`. The oracle decides whole positions, by the game tree while
+//!   play always ends and by retrograde analysis of every reachable position once it has found
+//!   a cycle, so draws are told apart.
+//!
+//! Cases: first every position the script lists with `positions(size)` for each size up to
+//! `--upto` (without it, `[0] … [upto]`), then random ones: `random(seed, size)` for sizes up to
+//! `--largest` (without it, `[x]` for `x` past `--upto`). A counterexample is shrunk by lowering
+//! its numbers, keeping its length (a scripted position of another length may mean nothing).
+
+use std::time::Instant;
+
+use grundy_oracle::{Budget, Engine, OracleError};
+use grundy_rules::{LoopyOutcome, Play, Value, ValueKind};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Script, ScriptGame, show};
+use crate::error::Error;
+use crate::runner::{self, Exhaustive, Plan, Shard, Subject, Verdict};
+use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+use crate::verify::{Formula, VerifyReport, conclude};
+
+/// Most positions the exhaustive part of `--wins` lists.
+const MOST_LISTED: usize = 100_000;
+
+/// A scripted position: its integers. Smaller: the same length, numbers lowered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Numbers(pub Vec<u64>);
+
+impl Shrink for Numbers {
+    fn candidates(&self) -> Vec<Numbers> {
+        numbers_candidates(&self.0, 0, self.0.len(), false).into_iter().map(Numbers).collect()
+    }
+
+    fn below(&self, bound: u64, most: usize) -> Option<Vec<Numbers>> {
+        Some(numbers_below(&self.0, 0, self.0.len(), false, bound, most)?.into_iter().map(Numbers).collect())
+    }
+
+    fn magnitude(&self) -> u64 {
+        self.0.iter().copied().max().unwrap_or(0)
+    }
+
+    fn weight(&self) -> (u64, u128) {
+        weight_of(&self.0)
+    }
+}
+
+/// What a scripted check covers and spends.
+#[derive(Debug, Clone)]
+pub struct Range {
+    /// Exhaustive part: sizes `0..=upto` (or `[0] … [upto]`).
+    pub upto: u64,
+    /// Random part: sizes (or one-integer positions) up to this.
+    pub largest: u64,
+    /// Random cases.
+    pub cases: u64,
+    /// The oracle's budget (its deadline included).
+    pub budget: Budget,
+}
+
+/// The oracle of a scripted game: whole positions by the game tree, and by retrograde analysis
+/// once a cycle is found.
+struct Oracle<'a> {
+    script: &'a Script,
+    play: Play,
+    tree: Engine<ScriptGame<'a>>,
+    budget: Budget,
+    loopy: bool,
+}
+
+impl<'a> Oracle<'a> {
+    fn new(script: &'a Script, play: Play, kind: ValueKind, budget: Budget) -> Oracle<'a> {
+        Oracle { script, play, tree: Engine::new(ScriptGame::new(script, play), kind, budget), budget, loopy: false }
+    }
+
+    fn outcome(&mut self, position: &[u64]) -> Result<LoopyOutcome, OracleError> {
+        if !self.loopy {
+            match self.tree.solve(&position.to_vec()) {
+                Ok(solution) => return Ok(solution.outcome.into()),
+                Err(OracleError::Loopy { .. }) => self.loopy = true,
+                Err(error) => return Err(error),
+            }
+        }
+        grundy_oracle::explore::outcome(&ScriptGame::new(self.script, self.play), &position.to_vec(), self.budget)
+    }
+}
+
+/// The per-integer value formula against the oracle.
+struct ValueSubject<'a> {
+    name: String,
+    formula: &'a Formula,
+    oracle: Oracle<'a>,
+    range: Range,
+}
+
+impl Subject for ValueSubject<'_> {
+    type Case = u64;
+
+    fn name(&self) -> String {
+        "verify".to_string()
+    }
+
+    fn sides(&self) -> (&'static str, &'static str) {
+        ("oracle", "formula")
+    }
+
+    fn exhaustive(&self) -> Exhaustive<u64> {
+        Exhaustive {
+            cases: (0..=self.range.upto).collect(),
+            description: format!("every position [x], x ≤ {} (grundy value by the game tree)", self.range.upto),
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> u64 {
+        rng.random_range(self.range.upto + 1..=self.range.largest.max(self.range.upto + 1))
+    }
+
+    fn judge(&mut self, &x: &u64) -> Verdict {
+        let truth = match self.oracle.tree.solve(&vec![x]) {
+            Ok(solution) => match solution.value {
+                Some(Value::Grundy(g)) => g as i64,
+                _ => return Verdict::Failed(format!("the oracle gave no grundy value for [{x}]")),
+            },
+            Err(OracleError::Loopy { position, length }) => {
+                return Verdict::Failed(format!(
+                    "[{x}] reaches {position}, which comes back to itself in {length} moves: a position on a cycle \
+                     has no grundy value by mex (--wins checks who wins, draws included)"
+                ));
+            }
+            Err(error) => return Verdict::Failed(error.to_string()),
+        };
+        let expected = format!("grundy {truth}");
+        match self.formula.value_at(x, None) {
+            Ok(guess) if guess == truth => Verdict::Agree,
+            Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
+            Err(error) => Verdict::Disagree { expected, actual: error },
+        }
+    }
+
+    fn case_text(&self, x: &u64) -> String {
+        x.to_string()
+    }
+
+    fn replay(&self, case: &str) -> String {
+        format!("grundy verify --game {} --value {} --case {case}", self.name, crate::shell_quote(self.formula.text()))
+    }
+}
+
+/// The whole-position outcome formula against the oracle.
+struct WinsSubject<'a> {
+    name: String,
+    formula: &'a Formula,
+    oracle: Oracle<'a>,
+    range: Range,
+    listed: Vec<Numbers>,
+    listed_cover: String,
+}
+
+impl Subject for WinsSubject<'_> {
+    type Case = Numbers;
+
+    fn name(&self) -> String {
+        "verify".to_string()
+    }
+
+    fn sides(&self) -> (&'static str, &'static str) {
+        ("oracle", "formula")
+    }
+
+    fn exhaustive(&self) -> Exhaustive<Numbers> {
+        Exhaustive { cases: self.listed.clone(), description: self.listed_cover.clone() }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Numbers {
+        let script = self.oracle.script;
+        if script.has_random() {
+            let size = rng.random_range(0..=self.range.largest);
+            // A script that fails here fails again when judged: the judge reports it.
+            match script.random(rng.random(), size) {
+                Ok(position) => return Numbers(position),
+                Err(_) => return Numbers(Vec::new()),
+            }
+        }
+        Numbers(vec![rng.random_range(self.range.upto + 1..=self.range.largest.max(self.range.upto + 1))])
+    }
+
+    fn judge(&mut self, position: &Numbers) -> Verdict {
+        let truth = match self.oracle.outcome(&position.0) {
+            Ok(outcome) => outcome,
+            Err(error) => return Verdict::Failed(error.to_string()),
+        };
+        match self.formula.outcome(&position.0) {
+            Ok(guess) if guess == truth => Verdict::Agree,
+            Ok(guess) => {
+                Verdict::Disagree { expected: truth.word().to_lowercase(), actual: guess.word().to_lowercase() }
+            }
+            Err(error) => Verdict::Disagree { expected: truth.word().to_lowercase(), actual: error },
+        }
+    }
+
+    fn case_text(&self, position: &Numbers) -> String {
+        position.0.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    }
+
+    fn replay(&self, case: &str) -> String {
+        format!(
+            "grundy verify --game {} --wins {} --case {}",
+            self.name,
+            crate::shell_quote(self.formula.text()),
+            crate::shell_quote(case)
+        )
+    }
+}
+
+/// The positions of the exhaustive part of `--wins`, and what they are in words.
+fn listed(script: &Script, upto: u64) -> Result<(Vec<Numbers>, String), Error> {
+    if !script.has_positions() {
+        let cases = (0..=upto).map(|x| Numbers(vec![x])).collect();
+        return Ok((cases, format!("every position [x], x ≤ {upto} (by the oracle)")));
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut cases = Vec::new();
+    for size in 0..=upto {
+        for position in script.positions(size).map_err(Error::usage)? {
+            if seen.insert(position.clone()) {
+                cases.push(Numbers(position));
+            }
+            if cases.len() > MOST_LISTED {
+                return Err(Error::usage(format!(
+                    "{}: positions(0..={size}) list more than {MOST_LISTED} positions; give a smaller --upto",
+                    script.name()
+                )));
+            }
+        }
+    }
+    let count = cases.len();
+    Ok((cases, format!("every position positions(0..={upto}) lists: {count} (by the oracle)")))
+}
+
+fn display_name(script: &Script) -> String {
+    crate::shell_quote(script.name())
+}
+
+/// Checks a per-integer value formula on a scripted game.
+pub fn value(
+    script: &Script,
+    play: Play,
+    formula: &Formula,
+    seed: u64,
+    range: Range,
+    deadline: Option<Instant>,
+) -> Result<VerifyReport, Error> {
+    let cases = if range.largest > range.upto { range.cases } else { 0 };
+    let mut subject = ValueSubject {
+        name: display_name(script),
+        formula,
+        oracle: Oracle::new(script, play, ValueKind::Grundy, range.budget),
+        range: range.clone(),
+    };
+    let plan = Plan { seed, cases, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let report = runner::run(&mut subject, &plan, &|_| {});
+    let words = format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest);
+    Ok(conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("x = {case}"), words))
+}
+
+/// Checks a whole-position outcome formula on a scripted game.
+pub fn wins(
+    script: &Script,
+    play: Play,
+    formula: &Formula,
+    seed: u64,
+    range: Range,
+    deadline: Option<Instant>,
+) -> Result<VerifyReport, Error> {
+    let (listed, listed_cover) = listed(script, range.upto)?;
+    let mut subject = WinsSubject {
+        name: display_name(script),
+        formula,
+        oracle: Oracle::new(script, play, ValueKind::OutcomeOnly, range.budget),
+        range: range.clone(),
+        listed,
+        listed_cover,
+    };
+    let plan = Plan { seed, cases: range.cases, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let report = runner::run(&mut subject, &plan, &|_| {});
+    let words = match script.has_random() {
+        true => format!("random positions random(seed, size ≤ {}) (by the oracle)", range.largest),
+        false => format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest),
+    };
+    Ok(conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("p = [{case}]"), words))
+}
+
+/// Checks a formula on one case (`--case`): an integer for `--value`, a position for `--wins`.
+pub fn case(
+    script: &Script,
+    play: Play,
+    formula: &Formula,
+    wins: bool,
+    case: &str,
+    budget: Budget,
+) -> Result<VerifyReport, Error> {
+    let numbers = case
+        .split_whitespace()
+        .map(|word| {
+            word.parse::<u64>().map_err(|_| Error::usage(format!("--case: `{word}` is not a non-negative integer")))
+        })
+        .collect::<Result<Vec<u64>, Error>>()?;
+    let range = Range { upto: 0, largest: 0, cases: 0, budget };
+    let report = if wins {
+        let mut subject = WinsSubject {
+            name: display_name(script),
+            formula,
+            oracle: Oracle::new(script, play, ValueKind::OutcomeOnly, budget),
+            range,
+            listed: Vec::new(),
+            listed_cover: String::new(),
+        };
+        runner::replay(&mut subject, &Numbers(numbers.clone()))
+    } else {
+        let [x] = numbers[..] else {
+            return Err(Error::usage(format!("--case: --value takes one integer, not `{case}`")));
+        };
+        let mut subject = ValueSubject {
+            name: display_name(script),
+            formula,
+            oracle: Oracle::new(script, play, ValueKind::Grundy, budget),
+            range,
+        };
+        runner::replay(&mut subject, &x)
+    };
+    let described = if wins { format!("p = {}", show(&numbers)) } else { format!("x = {}", case.trim()) };
+    let describe = |case: &str| if wins { format!("p = [{case}]") } else { format!("x = {case}") };
+    let mut verified = conclude(script.name(), formula, 0, Vec::new(), report, describe, String::new());
+    if verified.counterexample.is_none() && verified.stopped.is_none() {
+        verified.covered = vec![format!("{described} (by the oracle)")];
+    }
+    Ok(verified)
+}
+
+/// Who wins `position` by the oracle (for `solve --game … --oracle`).
+pub fn oracle_outcome(
+    script: &Script,
+    play: Play,
+    position: &[u64],
+    budget: Budget,
+) -> Result<(LoopyOutcome, Option<u64>), OracleError> {
+    let mut oracle = Oracle::new(script, play, ValueKind::Grundy, budget);
+    match oracle.tree.solve(&position.to_vec()) {
+        Ok(solution) => Ok((
+            solution.outcome.into(),
+            match solution.value {
+                Some(Value::Grundy(g)) => Some(g),
+                _ => None,
+            },
+        )),
+        Err(OracleError::Loopy { .. }) => {
+            oracle.loopy = true;
+            Ok((oracle.outcome(position)?, None))
+        }
+        Err(error) => Err(error),
+    }
+}
