@@ -12,7 +12,8 @@ use super::{seconds, write_stdout};
 const EXAMPLES: &str = "Examples:
   grundy bench --only pack:1,0,0,0
   grundy bench --budget 5 --json > bench.json
-  grundy bench --plot bench.svg";
+  grundy bench --plot bench.svg
+  grundy bench --game tests/data/games/kayles.rhai --budget 4";
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
@@ -30,9 +31,40 @@ pub struct Args {
     /// Also draw the scaling curves (at most eight entries) as SVG into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// A game stated in a script (see `grundy solve --help`): the oracle's and the fast side's
+    /// positions per second on [0], [1], …, half of --budget each.
+    #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["only", "plot"])]
+    script: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.script {
+        let script = grundy::script::Script::load(path)?;
+        let bench = grundy::script::bench::bench(&script, Duration::from_secs_f64(args.budget))?;
+        let text = if args.json {
+            serde_json::to_string_pretty(&bench)? + "\n"
+        } else {
+            let line = |side: &grundy::script::bench::SideBench, what: &str| {
+                let reached = side.largest.map_or("not even [0]".to_string(), |x| format!("[0] … [{x}]"));
+                let stopped = side.stopped.as_ref().map_or(String::new(), |why| format!("; stopped: {why}"));
+                format!(
+                    "{reached} in {:.2} s: {} {what}, {:.0} {what}/s ({}){stopped}\n",
+                    side.seconds,
+                    side.positions,
+                    side.rate(),
+                    side.method
+                )
+            };
+            format!(
+                "game: {}\noracle: {}fast:   {}",
+                bench.game,
+                line(&bench.oracle, "positions"),
+                line(&bench.fast, "components")
+            )
+        };
+        write_stdout(text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
         catalog::entries()
     } else {

@@ -15,6 +15,7 @@
 //! or returns what is not a list of positions stops the command with one line naming the
 //! function, the position and what went wrong.
 
+pub mod bench;
 pub mod solve;
 pub mod values;
 pub mod verify;
