@@ -84,6 +84,7 @@ impl Script {
         engine.set_max_array_size(1 << 22);
         engine.set_max_map_size(1 << 16);
         engine.set_strict_variables(true);
+        engine.set_optimization_level(rhai::OptimizationLevel::Full);
         let ast = engine.compile(text).map_err(|error| {
             let position = error.position();
             let place = match (position.line(), position.position()) {
@@ -139,7 +140,8 @@ impl Script {
         self.has_positions
     }
 
-    fn call(&self, function: &str, args: impl rhai::FuncArgs, shown: &str) -> Result<Dynamic, String> {
+    /// Calls `function`; `shown` writes its arguments for an error (only then: a call is hot).
+    fn call(&self, function: &str, args: impl rhai::FuncArgs, shown: impl Fn() -> String) -> Result<Dynamic, String> {
         let options = CallFnOptions::new().eval_ast(false);
         self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, args).map_err(
             |error| {
@@ -156,16 +158,15 @@ impl Script {
                 };
                 // Rhai's own message may already say where.
                 let at = if what.contains("(line ") { String::new() } else { at };
-                format!("{}: {function}({shown}) {what}{at}", self.name)
+                format!("{}: {function}({}) {what}{at}", self.name, shown())
             },
         )
     }
 
     /// The positions one move reaches from `p`.
     pub fn moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, String> {
-        let shown = show(p);
-        let result = self.call("moves", (to_array(p),), &shown)?;
-        self.positions_of(result, &format!("moves({shown})"))
+        let result = self.call("moves", (to_array(p),), || show(p))?;
+        self.positions_of(result, || format!("moves({})", show(p)))
     }
 
     /// The components of `p`: `split(p)`, or `p` alone when the script has no `split`.
@@ -173,44 +174,43 @@ impl Script {
         if !self.has_split {
             return Ok(vec![p.to_vec()]);
         }
-        let shown = show(p);
-        let result = self.call("split", (to_array(p),), &shown)?;
-        self.positions_of(result, &format!("split({shown})"))
+        let result = self.call("split", (to_array(p),), || show(p))?;
+        self.positions_of(result, || format!("split({})", show(p)))
     }
 
     /// `random(seed, size)`.
     pub fn random(&self, seed: u64, size: u64) -> Result<Vec<u64>, String> {
         let seed = (seed >> 1) as i64;
         let size = i64::try_from(size).unwrap_or(i64::MAX);
-        let shown = format!("{seed}, {size}");
-        let result = self.call("random", (seed, size), &shown)?;
-        self.position_of(result, &format!("random({shown})"))
+        let result = self.call("random", (seed, size), || format!("{seed}, {size}"))?;
+        self.position_of(result, &|| format!("random({seed}, {size})"))
     }
 
     /// `positions(size)`.
     pub fn positions(&self, size: u64) -> Result<Vec<Vec<u64>>, String> {
         let size = i64::try_from(size).unwrap_or(i64::MAX);
-        let result = self.call("positions", (size,), &size.to_string())?;
-        self.positions_of(result, &format!("positions({size})"))
+        let result = self.call("positions", (size,), || size.to_string())?;
+        self.positions_of(result, || format!("positions({size})"))
     }
 
-    fn positions_of(&self, result: Dynamic, call: &str) -> Result<Vec<Vec<u64>>, String> {
+    fn positions_of(&self, result: Dynamic, call: impl Fn() -> String) -> Result<Vec<Vec<u64>>, String> {
         let type_name = kind(result.type_name()).to_string();
         let array = result
             .try_cast::<Array>()
-            .ok_or_else(|| format!("{}: {call} returned {type_name}, not an array of positions", self.name))?;
-        array.into_iter().map(|item| self.position_of(item, call)).collect()
+            .ok_or_else(|| format!("{}: {} returned {type_name}, not an array of positions", self.name, call()))?;
+        array.into_iter().map(|item| self.position_of(item, &call)).collect()
     }
 
-    fn position_of(&self, item: Dynamic, call: &str) -> Result<Vec<u64>, String> {
+    fn position_of(&self, item: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<u64>, String> {
         let type_name = kind(item.type_name()).to_string();
         let array = item.try_cast::<Array>().ok_or_else(|| {
-            format!("{}: {call} returned {type_name} where a position (an array of integers) belongs", self.name)
+            format!("{}: {} returned {type_name} where a position (an array of integers) belongs", self.name, call())
         })?;
         if array.len() > MOST_POSITION_LENGTH {
             return Err(format!(
-                "{}: {call} returned a position of {} integers; a position has at most {MOST_POSITION_LENGTH}",
+                "{}: {} returned a position of {} integers; a position has at most {MOST_POSITION_LENGTH}",
                 self.name,
+                call(),
                 array.len()
             ));
         }
@@ -219,12 +219,16 @@ impl Script {
             .map(|value| match value.as_int() {
                 Ok(n) if n >= 0 => Ok(n as u64),
                 Ok(n) => Err(format!(
-                    "{}: {call} returned a position holding {n}: positions hold non-negative integers",
-                    self.name
+                    "{}: {} returned a position holding {n}: positions hold non-negative integers",
+                    self.name,
+                    call()
                 )),
-                Err(other) => {
-                    Err(format!("{}: {call} returned a position holding {}, not an integer", self.name, kind(other)))
-                }
+                Err(other) => Err(format!(
+                    "{}: {} returned a position holding {}, not an integer",
+                    self.name,
+                    call(),
+                    kind(other)
+                )),
             })
             .collect()
     }
