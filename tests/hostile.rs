@@ -372,7 +372,14 @@ const CLASSES: &[Class] = &[
         "--oracle",
         5,
     ),
-    class("tokens: a token off the graph", &["problem", "tokens"], "printf '2 1\\n1 2\\n1\\n1 3\\n'", 2, "line 4, token 2: a token's vertex must be between 1 and 2", 5),
+    class(
+        "tokens: a token off the graph",
+        &["problem", "tokens"],
+        "printf '2 1\\n1 2\\n1\\n1 3\\n'",
+        2,
+        "line 4, token 2: a token's vertex must be between 1 and 2",
+        5,
+    ),
     class(
         "duel: no such program",
         &["duel", "wythoff", "--against", "./no-such-program"],
