@@ -212,6 +212,8 @@ struct ScriptedGame {
     upto: Option<usize>,
     oracle_upto: u64,
     sizes: Option<u64>,
+    /// With `sequence`: the misère table up to this is the sequence's misère record.
+    misere_upto: Option<usize>,
 }
 
 /// Who wins a position of this loopy value (`3`, `∞`, `∞(0,2)`).
@@ -255,6 +257,15 @@ fn scripted_games_have_their_known_values_by_fast_oracle_and_binary() {
             .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
             .collect();
         assert_eq!(got, values, "{what}: grundy table --game");
+        if let (Some(name), Some(upto)) = (&game.sequence, game.misere_upto) {
+            let sequence = sequences.sequence.iter().find(|s| &s.game == name && s.play == "misere");
+            let sequence = sequence.unwrap_or_else(|| panic!("{what}: no misère sequence {name}"));
+            let args = ["table", "--game", path.to_str().unwrap(), "--misere", "--upto", &upto.to_string(), "--json"];
+            let table: serde_json::Value = serde_json::from_str(&grundy(&args, "")).unwrap();
+            let got: Vec<u64> = table["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+            let published: Vec<u64> = sequence.values.iter().take(upto + 1).map(|&v| u64::from(v)).collect();
+            assert_eq!(got, published, "{what}: grundy table --game --misere");
+        }
         let script = Script::load(&path).unwrap();
         let mut tree = Engine::new(ScriptGame::new(&script, Play::Normal), ValueKind::Grundy, budget);
         for x in 0..=game.oracle_upto {

@@ -218,11 +218,6 @@ impl LoopyValues {
         }
         total
     }
-
-    /// The largest finite value.
-    pub fn largest_finite(&self) -> Option<u64> {
-        self.labels.iter().filter(|&&label| label != INFINITE).max().map(|&label| u64::from(label))
-    }
 }
 
 #[cfg(test)]
@@ -258,6 +253,22 @@ mod tests {
         assert_eq!(got[3], Finite(1));
         assert_eq!(got[0], Finite(1));
         assert_eq!(got[1], Finite(2));
+    }
+
+    /// The value of several tokens is their values added one by one, on every digraph of three
+    /// vertices (loops included) and every multiset of up to three tokens.
+    #[test]
+    fn a_sum_of_tokens_adds_their_values() {
+        let pairs: Vec<(usize, usize)> = (0..3).flat_map(|u| (0..3).map(move |v| (u, v))).collect();
+        for mask in 0..1u32 << pairs.len() {
+            let edges: Vec<(usize, usize)> =
+                (0..pairs.len()).filter(|&i| mask >> i & 1 == 1).map(|i| pairs[i]).collect();
+            let values = LoopyValues::new(&Digraph::new(3, edges).unwrap());
+            for tokens in [&[][..], &[0], &[2], &[0, 1], &[1, 1], &[0, 2], &[0, 1, 2], &[2, 2, 1], &[1, 1, 1]] {
+                let added = tokens.iter().fold(LoopyValue::Finite(0), |total, &t| total.plus(&values.value(t)));
+                assert_eq!(values.sum(tokens), added, "graph {mask:b}, tokens {tokens:?}");
+            }
+        }
     }
 
     #[test]

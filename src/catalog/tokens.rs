@@ -25,24 +25,28 @@ pub type SumRule = fn(&LoopyValue, &LoopyValue) -> LoopyValue;
 #[derive(Debug, Clone)]
 pub struct TokensProblem {
     name: &'static str,
-    rule: SumRule,
+    /// `None`: the fast side's own sum ([`LoopyValues::sum`], Smith's rule).
+    rule: Option<SumRule>,
 }
 
 impl Default for TokensProblem {
     fn default() -> Self {
-        TokensProblem { name: "tokens", rule: LoopyValue::plus }
+        TokensProblem { name: "tokens", rule: None }
     }
 }
 
 impl TokensProblem {
     /// The problem whose fast side adds values by `rule` (to show that a wrong rule is caught).
     pub fn with_rule(name: &'static str, rule: SumRule) -> TokensProblem {
-        TokensProblem { name, rule }
+        TokensProblem { name, rule: Some(rule) }
     }
 
     /// The value of `tokens` on a graph of these `values`, added by the problem's rule.
     fn value(&self, values: &LoopyValues, tokens: &[usize]) -> LoopyValue {
-        tokens.iter().fold(LoopyValue::Finite(0), |total, &t| (self.rule)(&total, &values.value(t)))
+        match self.rule {
+            None => values.sum(tokens),
+            Some(rule) => tokens.iter().fold(LoopyValue::Finite(0), |total, &t| rule(&total, &values.value(t))),
+        }
     }
 }
 

@@ -135,13 +135,20 @@ fn winning_move_by_oracle(
 /// the oracle's game tree in misère play (misère values of positions on a cycle do not exist).
 pub fn table(script: &Script, play: Play, upto: u64, budget: Budget) -> Result<Vec<LoopyValue>, Error> {
     if play == Play::Misere {
+        // One game tree for every heap: each solved once.
+        let game = super::ScriptGame::new(script, play);
+        let mut tree = grundy_oracle::Engine::new(game, grundy_rules::ValueKind::Grundy, budget);
         return (0..=upto)
-            .map(|x| match oracle_outcome(script, play, &[x], budget)? {
-                (_, Some(g)) => Ok(LoopyValue::Finite(g)),
-                (_, None) => Err(Error::usage(format!(
+            .map(|x| match tree.solve(&vec![x]) {
+                Ok(solution) => match solution.value {
+                    Some(grundy_rules::Value::Grundy(g)) => Ok(LoopyValue::Finite(g)),
+                    _ => Err(Error::usage(format!("{}: no misère grundy value for [{x}]", script.name()))),
+                },
+                Err(grundy_oracle::OracleError::Loopy { .. }) => Err(Error::usage(format!(
                     "{}: [{x}] can come back to itself: it has no misère grundy value",
                     script.name()
                 ))),
+                Err(error) => Err(error.into()),
             })
             .collect();
     }
