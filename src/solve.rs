@@ -87,6 +87,28 @@ pub fn by_theory(rules: &RuleSet, position: &Position) -> Result<Solved, Error> 
     })
 }
 
+/// Most positions a position's box may hold for the oracle to stand in for the fast side.
+const MOST_FALLBACK_BOX: u64 = 1_000_000_000;
+
+/// Why the oracle surely cannot solve `position` within any budget it has, if so: a heap of a
+/// game that splits heaps past [`crate::verify::SPLITTING_HEAPS`] (it reaches every way of
+/// cutting the heap up), or more positions below it than [`MOST_FALLBACK_BOX`]. Used before
+/// the oracle stands in for a fast side that has no theorem: a hopeless search is not started.
+pub fn beyond_the_oracle(rules: &RuleSet, position: &Position) -> Option<String> {
+    let largest = position.largest();
+    if rules.operation.splits() && largest > crate::verify::SPLITTING_HEAPS {
+        return Some(format!(
+            "{} splits heaps: a heap of {largest} reaches every way of cutting it up, and the oracle stops at heaps of {}",
+            rules.operation,
+            crate::verify::SPLITTING_HEAPS
+        ));
+    }
+    match grundy_oracle::boxed::box_size(position.plates().len(), largest) {
+        Some(size) if size <= MOST_FALLBACK_BOX => None,
+        _ => Some(format!("more than {MOST_FALLBACK_BOX} positions lie below it")),
+    }
+}
+
 /// Boxes of at most this many positions answer `solve --oracle` in box mode.
 const MOST_BOX: u64 = 200_000_000;
 

@@ -739,3 +739,22 @@ fn tokens_on_a_state_graph_are_solved_by_smith_values_and_by_the_oracle() {
         assert_eq!(word(&fast), word(&oracle), "{tokens:?}");
     }
 }
+
+#[test]
+fn solve_falls_back_to_the_oracle_where_no_theorem_covers_the_position_and_says_so() {
+    let output = grundy(&["solve", "octal:4.07", "--misere", "6"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("note: the fast side has no answer ("), "{text}");
+    assert!(text.contains("the oracle answered\n"), "{text}");
+    let oracle = stdout(&grundy(&["solve", "octal:4.07", "--misere", "6", "--oracle"], ""));
+    let outcome = |text: &str| text.lines().find(|line| line.starts_with("outcome:")).map(str::to_string);
+    assert_eq!(outcome(&text), outcome(&oracle));
+    assert!(outcome(&text).is_some());
+    let json = stdout(&grundy(&["solve", "octal:4.07", "--misere", "6", "--json"], ""));
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(json["fallback"].is_string(), "{json}");
+    let json = stdout(&grundy(&["solve", "nim", "3", "5", "--json"], ""));
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(json["fallback"].is_null() && json["solver"] == "fast", "{json}");
+}

@@ -234,6 +234,14 @@ const CLASSES: &[Class] = &[
         "time limit",
         30,
     ),
+    class(
+        "solve --oracle past --time",
+        &["solve", "nim", "--oracle", "--time", "2", "40", "40", "40", "40", "40", "40", "40", "40"],
+        "",
+        2,
+        "time budget",
+        10,
+    ),
     // Games stated in scripts (read from stdin here: --game /dev/stdin) and state graphs.
     class(
         "script: syntax error",

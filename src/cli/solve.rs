@@ -55,8 +55,9 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Wall-time budget for tables that grow toward a period (games with no closed form), and
-    /// for scripted games and graphs: past it, the command stops saying how far it got.
+    /// Wall-time budget for tables that grow toward a period (games with no closed form) and for
+    /// the oracle (asked for with --oracle, or answering where no theorem covers the position):
+    /// past it, the command stops saying how far it got.
     #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
     time: f64,
     /// For `geography`: the start node (a DOT node's name, or an edge list's vertex number).
@@ -86,12 +87,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let rules = game_rules(&args.game, args.sum.as_deref(), args.misere)?;
     let position: Position = args.plates.join(" ").parse()?;
-    let solved = if args.oracle {
-        solve::by_oracle(&rules, &position, budget, args.dot.as_deref())?
+    // The oracle stops at --time, whether asked for or the fast side's stand-in.
+    let budget = Budget { deadline: super::deadline(Some(args.time)), ..budget };
+    let (solved, fallback) = if args.oracle {
+        (solve::by_oracle(&rules, &position, budget, args.dot.as_deref())?, None)
     } else {
-        solve::by_theory(&rules, &position)?
+        match solve::by_theory(&rules, &position) {
+            Ok(solved) => (solved, None),
+            // No theorem covers it: the oracle answers if it can, saying so.
+            Err(grundy::Error::Unsupported(why)) => {
+                if let Some(beyond) = solve::beyond_the_oracle(&rules, &position) {
+                    bail!("{why}; the oracle cannot stand in: {beyond}");
+                }
+                match solve::by_oracle(&rules, &position, budget, None) {
+                    Ok(solved) => (solved, Some(why.to_string())),
+                    Err(error) => {
+                        bail!("the fast side has no answer ({why}), and the oracle could not give one: {error}")
+                    }
+                }
+            }
+            Err(error) => return Err(error.into()),
+        }
     };
-    write_stdout(if args.json { json_text(&solved)? } else { text(&solved, &position) }.as_bytes())?;
+    let output = if args.json {
+        json_text(&solved, fallback.as_deref())?
+    } else {
+        let note = fallback
+            .map_or(String::new(), |why| format!("note: the fast side has no answer ({why}); the oracle answered\n"));
+        note + text(&solved, &position).as_str()
+    };
+    write_stdout(output.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -105,7 +130,7 @@ fn value_number(value: Value) -> serde_json::Value {
     }
 }
 
-fn json_text(solved: &Solved) -> anyhow::Result<String> {
+fn json_text(solved: &Solved, fallback: Option<&str>) -> anyhow::Result<String> {
     let value = solved.solution.value.map(|value| json!({"kind": value.kind().name(), "value": value_number(value)}));
     let document = json!({
         "game": solved.game,
@@ -115,6 +140,7 @@ fn json_text(solved: &Solved) -> anyhow::Result<String> {
         "value": value,
         "plates": solved.plates.as_ref().map(|values| values.iter().map(|(x, v)| json!({"plate": x, "value": v})).collect::<Vec<_>>()),
         "winning_move": solved.winning_move,
+        "fallback": fallback,
     });
     Ok(serde_json::to_string_pretty(&document)? + "\n")
 }
