@@ -251,11 +251,8 @@ fn script(args: &Args, path: &std::path::Path) -> anyhow::Result<ExitCode> {
         deadline: super::deadline(Some(args.time.unwrap_or(20.0))),
         ..grundy_oracle::Budget::default()
     };
-    let values = grundy::script::solve::table(&script, play, upto, budget)?;
-    let by = match play {
-        Play::Normal => "by the theory of sums: Smith's loopy values, or mex and XOR when moves split",
-        Play::Misere => "misère grundy values of whole positions, by the oracle's game tree",
-    };
+    let table = grundy::script::solve::table(&script, play, upto, budget)?;
+    let (values, by) = (&table.values, table.method);
     let text = if args.json {
         let values: Vec<serde_json::Value> = values
             .iter()
