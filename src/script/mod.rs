@@ -165,7 +165,7 @@ impl Script {
 
     /// The positions one move reaches from `p`.
     pub fn moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, String> {
-        let result = self.call("moves", (to_array(p),), || show(p))?;
+        let result = self.call("moves", (self.array(p)?,), || show(p))?;
         self.positions_of(result, || format!("moves({})", show(p)))
     }
 
@@ -174,8 +174,14 @@ impl Script {
         if !self.has_split {
             return Ok(vec![p.to_vec()]);
         }
-        let result = self.call("split", (to_array(p),), || show(p))?;
+        let result = self.call("split", (self.array(p)?,), || show(p))?;
         self.positions_of(result, || format!("split({})", show(p)))
+    }
+
+    fn array(&self, p: &[u64]) -> Result<Array, String> {
+        to_array(p).ok_or_else(|| {
+            format!("{}: the position {} holds a number past a script's integers (2^63 − 1)", self.name, show(p))
+        })
     }
 
     /// `random(seed, size)`.
@@ -252,8 +258,9 @@ fn kind(type_name: &str) -> &str {
     }
 }
 
-fn to_array(p: &[u64]) -> Array {
-    p.iter().map(|&x| Dynamic::from(i64::try_from(x).unwrap_or(i64::MAX))).collect()
+/// A position as Rhai's array; `None` when a number is past Rhai's integers (2^63 − 1).
+fn to_array(p: &[u64]) -> Option<Array> {
+    p.iter().map(|&x| i64::try_from(x).ok().map(Dynamic::from)).collect()
 }
 
 /// A scripted game as the oracle plays it: whole positions, options by `moves` alone.
@@ -304,6 +311,8 @@ mod tests {
         let script = Script::compile("s.rhai", SUBTRACTION).unwrap();
         assert_eq!(script.moves(&[3]).unwrap(), vec![vec![2], vec![1]]);
         assert_eq!(script.split(&[3, 4]).unwrap(), vec![vec![3, 4]]);
+        let error = script.moves(&[1 << 63]).unwrap_err();
+        assert!(error.contains("past a script's integers"), "{error}");
         let error = Script::compile("s.rhai", "fn moves(p) {\n  p +* 1\n}").unwrap_err().to_string();
         assert!(error.starts_with("s.rhai: line 2, column"), "{error}");
         let error = Script::compile("s.rhai", "fn split(p) { [p] }").unwrap_err().to_string();
