@@ -48,12 +48,15 @@ pub struct Args {
     cases: u64,
     /// With --value: every single plate up to this is checked [default: 2000; with --game 100,
     /// or 30 when the script splits positions]. With --game and --wins: the sizes
-    /// `positions(size)` lists exhaustively [default: 3]. Asked for explicitly, a range the
-    /// oracle cannot reach fails the run (exit 1) after what it checked.
+    /// `positions(size)` lists exhaustively [default: 3; without `positions`, [0] … [20]].
+    /// Asked for explicitly, a range the oracle cannot reach fails the run (exit 1) after what
+    /// it checked.
     #[arg(long)]
     upto: Option<u64>,
     /// With --value: random plates go up to this [default: 10000; as --upto when asked for].
-    /// With --game: random [x] up to this, or `random(seed, size)` with sizes up to it.
+    /// With --game: random [x] up to this, or `random(seed, size)` with sizes up to it
+    /// [default with --wins: 30, or 10 when the script splits positions; with --value: 300, or
+    /// 34 when it splits].
     #[arg(long)]
     largest: Option<u64>,
     /// Stop after this many seconds.
@@ -135,12 +138,17 @@ fn script(args: &Args, path: &std::path::Path, formula: &Formula, flag: &str, se
         // Defaults the game tree reaches in seconds: a heap that splits reaches every way of
         // cutting it up, so games with `split` get smaller ones.
         let (upto, largest) = match (wins, script.has_split()) {
-            (true, _) => (3, 8),
+            // positions(size) lists every position of a size: few sizes make many positions.
+            (true, _) if script.has_positions() => (3, 8),
+            (true, true) => (20, 10),
+            (true, false) => (20, 30),
             (false, true) => (30, 34),
             (false, false) => (100, 300),
         };
         let upto = args.upto.unwrap_or(upto);
-        let largest = args.largest.unwrap_or(largest).max(upto);
+        // Random [x] start past --upto; random(seed, size) takes sizes of its own.
+        let largest = args.largest.unwrap_or(largest);
+        let largest = if wins && script.has_random() { largest } else { largest.max(upto) };
         let range = scripted::Range { upto, largest, cases: args.cases, budget };
         match wins {
             true => scripted::wins(&script, play, formula, seed, range, deadline(args.time))?,
