@@ -17,18 +17,9 @@ use crate::retrograde::{self, StateGraph};
 /// number and its share of the move list.
 const POSITION_OVERHEAD: usize = 64;
 
-/// The positions reachable from a start (the start is position 0) and the moves between them.
-#[derive(Debug, Clone)]
-pub struct Reachable {
-    /// The moves, numbered.
-    pub graph: StateGraph,
-    /// Bytes the search held at its peak, besides `graph`.
-    pub bytes: usize,
-}
-
-/// Every position reachable from `root` and every move between them, within `budget` (its
-/// states, moves, bytes and deadline).
-pub fn reachable<G: Game>(game: &G, root: &G::Position, budget: Budget) -> Result<Reachable, OracleError> {
+/// Every position reachable from `root` (numbered from 0, the root first) and every move
+/// between them, within `budget` (its states, moves, bytes and deadline).
+pub fn reachable<G: Game>(game: &G, root: &G::Position, budget: Budget) -> Result<StateGraph, OracleError> {
     struct Collect<P> {
         options: Vec<P>,
         failure: Option<OracleError>,
@@ -97,16 +88,16 @@ pub fn reachable<G: Game>(game: &G, root: &G::Position, budget: Budget) -> Resul
     let count = found.len();
     drop(number);
     drop(found);
-    Ok(Reachable { graph: StateGraph::new(count, &edges)?, bytes })
+    StateGraph::new(count, &edges)
 }
 
 /// Who wins `root` with both playing well: the first player, the second, or neither (a draw),
 /// by retrograde analysis of every position reachable from it.
 pub fn outcome<G: Game>(game: &G, root: &G::Position, budget: Budget) -> Result<LoopyOutcome, OracleError> {
-    let reachable = reachable(game, root, budget)?;
-    let held = reachable.graph.bytes();
+    let graph = reachable(game, root, budget)?;
+    let held = graph.bytes();
     let room = budget.max_bytes.checked_sub(held).ok_or(OracleError::MemoryExceeded { max_bytes: budget.max_bytes })?;
-    let outcomes = retrograde::analyse(&reachable.graph, game.play(), room, budget.deadline)?;
+    let outcomes = retrograde::analyse(&graph, game.play(), room, budget.deadline)?;
     Ok(outcomes.outcome(0))
 }
 

@@ -91,9 +91,9 @@ fn oracle(script: &Script, half: Duration) -> SideBench {
 /// Retrograde analysis of what `[x]` reaches; counts the positions.
 fn continue_loopy(script: &Script, x: u64, budget: Budget, positions: &mut usize) -> Result<(), OracleError> {
     let game = ScriptGame::new(script, Play::Normal);
-    let reachable = grundy_oracle::explore::reachable(&game, &vec![x], budget)?;
-    *positions += grundy_oracle::retrograde::Numbered::len(&reachable.graph);
-    grundy_oracle::retrograde::analyse(&reachable.graph, Play::Normal, budget.max_bytes, budget.deadline)?;
+    let graph = grundy_oracle::explore::reachable(&game, &vec![x], budget)?;
+    *positions += grundy_oracle::retrograde::Numbered::len(&graph);
+    grundy_oracle::retrograde::analyse(&graph, Play::Normal, budget.max_bytes, budget.deadline)?;
     Ok(())
 }
 
