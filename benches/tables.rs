@@ -3,6 +3,10 @@
 //!
 //! `cargo bench --bench tables` (`-- Officers` for the longest one alone). Tables of sparse-space
 //! games longer than 2^14 values are computed on two threads when the machine has two cores.
+//!
+//! The group `definition` times the second ground truth (`grundy-definition`: mex over every
+//! option, a split heap's value the XOR of its parts, one heap after another): the tables
+//! `verify` reads past the game tree, to 10^5 heaps (goal: ≤ 10 s each).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy_fast::heap_table;
@@ -27,5 +31,26 @@ fn tables(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tables);
+fn definition(c: &mut Criterion) {
+    let mut group = c.benchmark_group("definition");
+    group.sample_size(10);
+    for (name, operation) in [
+        ("0.77 (Kayles) to 10^5", "octal:0.77"),
+        ("0.07 (Dawson's Kayles) to 10^5", "octal:0.07"),
+        ("0.6 (Officers) to 10^5", "octal:0.6"),
+        ("grundy (Grundy's game) to 10^5", "grundy"),
+    ] {
+        let operation: Operation = operation.parse().unwrap();
+        group.bench_function(name, |bench| {
+            bench.iter(|| {
+                let mut table = grundy_definition::Definition::new(&operation, Play::Normal).unwrap();
+                table.extend_to(100_000, None).unwrap();
+                table
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, tables, definition);
 criterion_main!(benches);

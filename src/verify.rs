@@ -21,8 +21,11 @@
 
 use std::time::Instant;
 
+use grundy_definition::Definition;
 use grundy_oracle::{Engine, PileGame};
-use grundy_rules::{Foreclosed, LoopyOutcome, Operation, Outcome, Position, RuleSet, Solution, Value, ValueKind};
+use grundy_rules::{
+    Compound, Foreclosed, LoopyOutcome, Operation, Outcome, Position, RuleSet, Solution, Value, ValueKind,
+};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use rhai::{Array, Dynamic, Scope};
@@ -37,6 +40,10 @@ use crate::shrink::Minimality;
 /// Largest heap checked exhaustively in games whose moves split heaps: a single heap reaches
 /// every way of cutting it up, so the oracle's work grows like the partitions of the heap.
 pub const SPLITTING_HEAPS: u64 = 45;
+
+/// Largest heap `verify` takes values by definition to ([`grundy_definition`]): their work
+/// grows like n² (Kayles to 10^5 in about 2 s).
+pub const DEFINITION_HEAPS: u64 = 100_000;
 
 /// Most operations one evaluation of a formula may take.
 const OPERATIONS: u64 = 1_000_000;
@@ -204,6 +211,9 @@ pub struct VerifyReport {
 pub struct VerifyFailure {
     /// The plate or position, as `x = 51` or `p = [1 2]`.
     pub case: String,
+    /// The ground truth that decided the case: `oracle` (the game tree) or `definition` (values
+    /// by definition, [`grundy_definition`]).
+    pub truth: &'static str,
     /// The case as `--case` takes it.
     pub case_text: String,
     /// The oracle's answer.
@@ -241,13 +251,29 @@ fn parameter(rules: &RuleSet) -> Option<u64> {
     }
 }
 
-/// A per-plate formula against the oracle, plate by plate.
+/// A per-plate formula against the ground truth, plate by plate: the oracle up to `tree_upto`,
+/// values by definition above.
 struct ValueSubject<'a> {
     rules: &'a RuleSet,
     formula: &'a Formula,
     oracle: Engine<PileGame>,
+    /// Values by definition, where plates go past `tree_upto`.
+    definition: Option<Definition>,
+    tree_upto: u64,
+    deadline: Option<Instant>,
     upto: u64,
     largest: u64,
+}
+
+/// Which plates of `low..=high` each level decides, in words.
+fn levels(low: u64, high: u64, tree_upto: u64) -> String {
+    if high <= tree_upto {
+        "by the oracle".to_string()
+    } else if low > tree_upto {
+        grundy_definition::LEVEL.to_string()
+    } else {
+        format!("{low}..={tree_upto} by the oracle, {}..={high} {}", tree_upto + 1, grundy_definition::LEVEL)
+    }
 }
 
 impl Subject for ValueSubject<'_> {
@@ -264,7 +290,12 @@ impl Subject for ValueSubject<'_> {
     fn exhaustive(&self) -> Exhaustive<u64> {
         Exhaustive {
             cases: (0..=self.upto).collect(),
-            description: format!("every single plate 0..={} ({}, by the oracle)", self.upto, describe_kind(self.rules)),
+            description: format!(
+                "every single plate 0..={} ({}, {})",
+                self.upto,
+                describe_kind(self.rules),
+                levels(0, self.upto, self.tree_upto)
+            ),
         }
     }
 
@@ -273,9 +304,15 @@ impl Subject for ValueSubject<'_> {
     }
 
     fn judge(&mut self, &x: &u64) -> Verdict {
-        let truth = match self.oracle.solve(&vec![x]) {
-            Ok(solution) => plate_truth(solution),
-            Err(error) => return Verdict::Failed(error.to_string()),
+        let truth = match &mut self.definition {
+            Some(definition) if x > self.tree_upto => match definition.extend_to(x, self.deadline) {
+                Ok(()) => i64::from(definition.value(x).expect("computed up to x")),
+                Err(error) => return Verdict::Failed(format!("values {}: {error}", grundy_definition::LEVEL)),
+            },
+            _ => match self.oracle.solve(&vec![x]) {
+                Ok(solution) => plate_truth(solution),
+                Err(error) => return Verdict::Failed(error.to_string()),
+            },
         };
         let expected = format!("{} {truth}", describe_kind(self.rules));
         match self.formula.value_at(x, parameter(self.rules)) {
@@ -379,6 +416,7 @@ pub(crate) fn conclude(
     }
     let counterexample = report.counterexample.as_ref().map(|c| VerifyFailure {
         case: describe_case(&c.case),
+        truth: "oracle",
         case_text: c.case.clone(),
         expected: c.expected.clone(),
         guessed: c.actual.clone(),
@@ -397,13 +435,17 @@ pub(crate) fn conclude(
 }
 
 /// The plates a `--value` check covers: every plate `0..=upto`, then random plates up to
-/// `largest`; with what was asked for and cannot be checked, and why.
+/// `largest`, the oracle deciding those up to `tree_upto` and values by definition the others;
+/// with what was asked for and cannot be checked, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValueRange {
     /// Every plate up to this is checked.
     pub upto: u64,
     /// Random plates go up to this.
     pub largest: u64,
+    /// The oracle (the game tree) decides plates up to this; values by definition decide the
+    /// rest.
+    pub tree_upto: u64,
     /// What was asked for and cannot be checked, and why.
     pub notes: Vec<String>,
 }
@@ -411,17 +453,44 @@ pub struct ValueRange {
 /// The plates a `--value` check of `rules` can cover, of those asked for.
 pub fn value_range(rules: &RuleSet, upto: u64, largest: u64) -> ValueRange {
     let largest = largest.max(upto);
-    if rules.operation.splits() && largest > SPLITTING_HEAPS {
-        let note = format!(
-            "{} splits heaps: the oracle solves whole positions, and a heap of n reaches every way of cutting \
-             n up (their number grows like the partitions of n), so single plates are checked up to \
-             {SPLITTING_HEAPS} only, not {largest}",
-            rules.operation
-        );
-        ValueRange { upto: upto.min(SPLITTING_HEAPS), largest: SPLITTING_HEAPS, notes: vec![note] }
-    } else {
-        ValueRange { upto, largest, notes: Vec::new() }
+    if !rules.operation.splits() || largest <= SPLITTING_HEAPS {
+        return ValueRange { upto, largest, tree_upto: largest, notes: Vec::new() };
     }
+    if definition_applies(rules) {
+        let mut notes = Vec::new();
+        if largest > DEFINITION_HEAPS {
+            notes.push(format!(
+                "values by definition take work like n² (every way of cutting each heap in two): single plates \
+                 are checked up to {DEFINITION_HEAPS} only, not {largest}"
+            ));
+        }
+        let (upto, largest) = (upto.min(DEFINITION_HEAPS), largest.min(DEFINITION_HEAPS));
+        return ValueRange { upto, largest, tree_upto: SPLITTING_HEAPS, notes };
+    }
+    let why = if rules.compound != Compound::Disjunctive {
+        format!("values by definition are Grundy values of disjunctive sums, not the {} compound's", rules.compound)
+    } else {
+        "in misère play the value of several heaps is not a function of theirs, so there are no values by definition"
+            .to_string()
+    };
+    let note = format!(
+        "{} splits heaps: the oracle solves whole positions, and a heap of n reaches every way of cutting n up \
+         (their number grows like the partitions of n), so single plates are checked up to {SPLITTING_HEAPS} \
+         only, not {largest} ({why})",
+        rules.operation
+    );
+    ValueRange {
+        upto: upto.min(SPLITTING_HEAPS),
+        largest: SPLITTING_HEAPS,
+        tree_upto: SPLITTING_HEAPS,
+        notes: vec![note],
+    }
+}
+
+/// Whether values by definition decide the single plates of `rules`: Grundy values of the
+/// disjunctive compound (normal play, or misère play of a game that never splits a heap).
+fn definition_applies(rules: &RuleSet) -> bool {
+    rules.compound == Compound::Disjunctive && Definition::new(&rules.operation, rules.play).is_ok()
 }
 
 /// Checks a per-plate value formula: plates `0..=range.upto` in order, then `random` random
@@ -435,18 +504,48 @@ pub fn verify_value(
     deadline: Option<Instant>,
 ) -> Result<VerifyReport, Error> {
     let (upto, largest) = (range.upto, range.largest);
-    let mut subject = ValueSubject {
-        rules,
-        formula,
-        oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), oracle_budget()),
-        upto,
-        largest,
-    };
+    let mut subject = value_subject(rules, formula, range.tree_upto, deadline);
+    (subject.upto, subject.largest) = (upto, largest);
     let cases = if largest > upto { random } else { 0 };
     let plan = Plan { seed, cases, deadline, exhaustive: true, shard: Shard::WHOLE };
     let report = runner::run(&mut subject, &plan, &|_| {});
-    let words = format!("random plates in {}..={largest} (by the oracle)", upto + 1);
-    Ok(conclude(&rules.to_string(), formula, seed, range.notes.clone(), report, |case| format!("x = {case}"), words))
+    let words = format!("random plates in {}..={largest} ({})", upto + 1, levels(upto + 1, largest, range.tree_upto));
+    let mut verified =
+        conclude(&rules.to_string(), formula, seed, range.notes.clone(), report, |case| format!("x = {case}"), words);
+    name_the_truth(&mut verified, range.tree_upto);
+    Ok(verified)
+}
+
+/// The subject of a `--value` check: the oracle up to `tree_upto`, values by definition above.
+fn value_subject<'a>(
+    rules: &'a RuleSet,
+    formula: &'a Formula,
+    tree_upto: u64,
+    deadline: Option<Instant>,
+) -> ValueSubject<'a> {
+    let definition = match definition_applies(rules) {
+        true => Definition::new(&rules.operation, rules.play).ok(),
+        false => None,
+    };
+    ValueSubject {
+        rules,
+        formula,
+        oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), oracle_budget()),
+        definition,
+        tree_upto,
+        deadline,
+        upto: 0,
+        largest: 0,
+    }
+}
+
+/// Says which ground truth decided the counterexample of a `--value` check.
+fn name_the_truth(verified: &mut VerifyReport, tree_upto: u64) {
+    if let Some(failure) = &mut verified.counterexample {
+        if failure.case_text.parse::<u64>().is_ok_and(|x| x > tree_upto) {
+            failure.truth = "definition";
+        }
+    }
 }
 
 /// Checks a whole-position outcome formula: every position of a small shape, then `random`
@@ -481,13 +580,15 @@ pub fn verify_case(
     let report = match variables {
         Variables::Plate => {
             let x: u64 = case.trim().parse().map_err(|_| Error::usage(format!("--case: `{case}` is not a plate")))?;
-            let mut subject = ValueSubject {
-                rules,
-                formula,
-                oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), oracle_budget()),
-                upto: x,
-                largest: x,
-            };
+            let tree_upto = value_range(rules, x, x).tree_upto;
+            if x > tree_upto.max(DEFINITION_HEAPS) {
+                return Err(Error::usage(format!(
+                    "--case: plate {x} of {rules} is beyond the oracle (heaps ≤ {SPLITTING_HEAPS}) and values by \
+                     definition (heaps ≤ {DEFINITION_HEAPS})"
+                )));
+            }
+            let mut subject = value_subject(rules, formula, tree_upto, None);
+            (subject.upto, subject.largest) = (x, x);
             runner::replay(&mut subject, &x)
         }
         Variables::Position => {
@@ -506,8 +607,19 @@ pub fn verify_case(
         Variables::Position => format!("p = [{case}]"),
     };
     let mut verified = conclude(&rules.to_string(), formula, 0, Vec::new(), report, describe, String::new());
+    let tree_upto = match variables {
+        Variables::Plate => case.trim().parse().map_or(u64::MAX, |x| value_range(rules, x, x).tree_upto),
+        Variables::Position => u64::MAX,
+    };
+    name_the_truth(&mut verified, tree_upto);
     if verified.counterexample.is_none() && verified.stopped.is_none() {
-        verified.covered = vec![format!("{} (by the oracle)", describe(case.trim()))];
+        let level = match variables {
+            Variables::Plate => {
+                case.trim().parse().map_or_else(|_| "by the oracle".to_string(), |x| levels(x, x, tree_upto))
+            }
+            Variables::Position => "by the oracle".to_string(),
+        };
+        verified.covered = vec![format!("{} ({level})", describe(case.trim()))];
     }
     Ok(verified)
 }

@@ -640,18 +640,28 @@ fn verify_never_overclaims_its_range() {
     let text = stdout(&caught);
     assert_eq!(caught.status.code(), Some(1), "{text}");
     assert!(text.contains("counterexample: x = 100:") && text.contains("minimal"), "{text}");
-    // Splitting heaps: the oracle reaches 45; asked for 300, the run says so first and fails.
-    let values = "0,0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5,2,2,3,3,0,1,1,3,0,2,1,1,0,4,5,2,7,4,0,1,1,2,0,3,1,1,0,3,3";
+    // Splitting heaps in misère play: the oracle reaches 45 and there are no values by definition;
+    // asked for 300, the run says so first and fails.
+    let values = "1,1,0,0,2,1,3,0,0,1,1,3,0,2,1,1,0,0,2,1,3,0,0,1,1,3,0,4,1,1,0,0,2,1,5,0,0,1,1,3,0,4,1,1,3,0";
     let formula = format!("let t = [{values}]; t[x]");
-    let short = grundy(&["verify", "octal:0.07", "--value", &formula, "--upto", "300"], "");
+    let short = grundy(&["verify", "octal:0.07", "--misere", "--value", &formula, "--upto", "300"], "");
     let text = stdout(&short);
     assert_eq!(short.status.code(), Some(1), "{text}");
     assert!(text.starts_with("note: octal:0.07 splits heaps"), "{text}");
+    assert!(text.contains("no values by definition"), "{text}");
     assert!(text.contains("held: every single plate 0..=45"), "{text}");
     assert!(text.contains("INCOMPLETE: plates up to 300 were asked for; only plates up to 45 were checked"), "{text}");
     // On the defaults, the reachable range is the run: it holds.
-    let held = grundy(&["verify", "octal:0.07", "--value", &formula], "");
+    let held = grundy(&["verify", "octal:0.07", "--misere", "--value", &formula], "");
     assert!(held.status.success(), "{}", stdout(&held));
+    // Normal play: values by definition take over past 45, and the report names both levels.
+    let normal = "0,0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5,2,2,3,3,0,1,1,3,0,2,1,1,0,4,5,2,7,4,0,1,1,2,0,3,1,1,0,3,3,2";
+    let formula = format!("let t = [{normal}]; if x < t.len() {{ t[x] }} else {{ 0 }}");
+    let beyond = grundy(&["verify", "octal:0.07", "--value", &formula, "--upto", "300"], "");
+    let text = stdout(&beyond);
+    assert_eq!(beyond.status.code(), Some(1), "{text}");
+    assert!(text.contains("counterexample: x = 47: values by definition say grundy 2, the formula says 0"), "{text}");
+    assert!(text.contains("0..=45 by the oracle, 46..=300 by definition"), "{text}");
     // A formula error is a usage error with its column.
     fails_with(&["verify", "nim", "--value", "y + 1"], "", "column 1");
     fails_with(&["verify", "nim", "--value", "x +* 2"], "", "column");

@@ -132,6 +132,14 @@ fn published_sequences_are_the_tables_the_oracle_and_the_binary_give() {
         let table = grundy_fast::heap_table(&operation, play, n).unwrap();
         let fast: Vec<u32> = (0..=n).map(|x| table.value(x).unwrap()).collect();
         assert_eq!(fast, sequence.values, "{what}: fast side");
+        match grundy_definition::Definition::new(&operation, play) {
+            Ok(mut definition) => {
+                definition.extend_to(n, None).unwrap();
+                assert_eq!(definition.values(), sequence.values, "{what}: by definition");
+            }
+            // Misère play of a game that splits heaps has no definition level.
+            Err(_) => assert!(play == Play::Misere && operation.splits(), "{what}: no definition level"),
+        }
         let rules = RuleSet::new(operation, Compound::Disjunctive, play);
         let mut oracle = Engine::new(PileGame::new(rules), ValueKind::Grundy, Budget::default());
         let upto = sequence.oracle_upto.unwrap_or(sequence.values.len() - 1);
@@ -169,6 +177,15 @@ fn published_periods_are_proven_by_the_tables_and_the_binary() {
         for x in 0..=upto {
             let value = oracle.solve(&vec![x]).unwrap().value;
             assert_eq!(value, Some(Value::Grundy(table.value(x).unwrap().into())), "{what}: oracle at heap {x}");
+        }
+        // The definition level reaches further: the table the period is read from, over three
+        // periods past the pre-period (a few thousand heaps at most, for a quick test).
+        let rules_operation: Operation = record.game.parse().unwrap();
+        let mut definition = grundy_definition::Definition::new(&rules_operation, Play::Normal).unwrap();
+        let upto = (record.preperiod + 3 * record.period).min(3000) as u64;
+        definition.extend_to(upto, None).unwrap();
+        for x in 0..=upto {
+            assert_eq!(definition.value(x), table.value(x), "{what}: by definition at heap {x}");
         }
         let document: serde_json::Value =
             serde_json::from_str(&grundy(&["table", &record.game, "--period", "--json"], "")).unwrap();

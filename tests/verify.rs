@@ -129,3 +129,62 @@ fn a_formula_wrong_only_at_51_is_reported_there_and_marked_minimal() {
     let report = value("nim", "if x == 1777 { 0 } else { x }");
     assert!(report.counterexample.is_none() || counterexample(&report).starts_with("x = 1777"));
 }
+
+/// Kayles' values: 0..=71 (the exceptions end at 70), then period 12.
+fn kayles_formula(exceptions_below: usize, skip: &[usize]) -> String {
+    let values = grundy_definition_values("octal:0.77", 83);
+    let first: Vec<String> = values[..exceptions_below].iter().map(u32::to_string).collect();
+    let period: Vec<String> = (0..12).map(|i| values[72 + i].to_string()).collect();
+    let skip: Vec<String> = skip.iter().map(usize::to_string).collect();
+    format!(
+        "let e = [{}]; let t = [{}]; if x < {exceptions_below} && ![{}].contains(x) {{ e[x] }} else {{ t[x % 12] }}",
+        first.join(","),
+        period.join(","),
+        skip.join(",")
+    )
+}
+
+fn grundy_definition_values(operation: &str, n: u64) -> Vec<u32> {
+    let mut definition = grundy_definition::Definition::new(&operation.parse().unwrap(), Play::Normal).unwrap();
+    definition.extend_to(n, None).unwrap();
+    definition.values().to_vec()
+}
+
+#[test]
+fn past_the_game_tree_values_by_definition_refute_kayles_without_57_and_70() {
+    // Every exception but 57 and 70: the game tree (heaps ≤ 45) cannot see them.
+    let wrong = kayles_formula(72, &[57, 70]);
+    let report = value("octal:0.77", &wrong);
+    let failure = report.counterexample.as_ref().expect("a counterexample");
+    assert_eq!(counterexample(&report), "x = 57: grundy 4 vs 8");
+    assert_eq!(failure.truth, "definition");
+    assert!(matches!(failure.minimality, grundy::shrink::Minimality::Proven { .. }), "{:?}", failure.minimality);
+    assert_eq!(
+        report.covered[0],
+        "the first 57 of every single plate 0..=300 (grundy, 0..=45 by the oracle, 46..=300 by definition)"
+    );
+    // Without 70 alone: 70.
+    assert_eq!(counterexample(&value("octal:0.77", &kayles_formula(72, &[70]))), "x = 70: grundy 6 vs 2");
+    // The right formula holds to 10^4, every plate, each level named.
+    let rules: RuleSet = "octal:0.77".parse().unwrap();
+    let right = Formula::new(&kayles_formula(72, &[]), Variables::Plate).unwrap();
+    let range = value_range(&rules, 10_000, 10_000);
+    let report = verify_value(&rules, &right, 1, &range, 0, None).unwrap();
+    assert!(report.counterexample.is_none() && report.notes.is_empty(), "{report:?}");
+    assert_eq!(
+        report.covered,
+        ["every single plate 0..=10000 (grundy, 0..=45 by the oracle, 46..=10000 by definition)"]
+    );
+}
+
+#[test]
+fn a_dawson_formula_wrong_only_at_100_is_refuted_there_by_definition() {
+    let values = grundy_definition_values("octal:0.07", 300);
+    let list: Vec<String> = values.iter().map(u32::to_string).collect();
+    let formula = format!("let t = [{}]; if x == 100 {{ t[x] + 1 }} else {{ t[x] }}", list.join(","));
+    let report = value("octal:0.07", &formula);
+    assert_eq!(counterexample(&report), format!("x = 100: grundy {} vs {}", values[100], values[100] + 1));
+    let failure = report.counterexample.as_ref().unwrap();
+    assert_eq!(failure.truth, "definition");
+    assert!(matches!(failure.minimality, grundy::shrink::Minimality::Proven { .. }), "{:?}", failure.minimality);
+}

@@ -227,8 +227,12 @@ fn text_report(report: &VerifyReport, seed: u64, formula: &Formula) -> String {
         }
         None => out.push_str(&format!("held before the oracle stopped: {} (seed {seed})\n", report.covered.join("; "))),
         Some(failure) => {
+            let truth = match failure.truth {
+                "definition" => "values by definition say",
+                _ => "the oracle says",
+            };
             out.push_str(&format!(
-                "counterexample: {}: the oracle says {}, the formula says {}\n",
+                "counterexample: {}: {truth} {}, the formula says {}\n",
                 failure.case, failure.expected, failure.guessed
             ));
             out.push_str(&format!("  {}\n", failure.minimality));
