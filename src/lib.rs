@@ -15,6 +15,7 @@
 
 pub mod bench;
 pub mod catalog;
+pub mod certificate;
 pub mod check;
 pub mod contest;
 pub mod duel;

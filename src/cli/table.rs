@@ -11,6 +11,7 @@ use serde_json::json;
 
 const EXAMPLES: &str = "Examples:
   grundy table octal:0.07 --upto 200 --period
+  grundy table octal:0.07 --period --certificate dawson.json && scripts/check-certificate dawson.json
   grundy table sub:1,3,4 --misere --upto 40
   grundy table sub:2,5,6 --upto 100 --plot values.svg --overlay-misere
   grundy table --game tests/data/games/even-split.rhai --upto 40";
@@ -32,6 +33,11 @@ pub struct Args {
     /// and print the pre-period, the period and whether it is proven, without the values.
     #[arg(long)]
     period: bool,
+    /// With --period: write the proof to FILE as a certificate (JSON: the game as an octal code,
+    /// pre-period, period and the values the Guy–Smith theorem needs), for a checker that shares
+    /// no code with grundy: `scripts/check-certificate FILE`. Octal games and sub:S, normal play.
+    #[arg(long, value_name = "FILE", requires = "period")]
+    certificate: Option<PathBuf>,
     /// Misère values (a heap that cannot move has value 1). For octal games that split heaps
     /// they are values of whole positions, computed by definition as far as --time and
     /// --max-states allow; the table says how far it got.
@@ -82,6 +88,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules: RuleSet = game.parse()?;
     let play = if args.misere { Play::Misere } else { rules.play };
     if args.period {
+        if args.certificate.is_some() {
+            grundy::certificate::supported(&rules.operation, play)?;
+        }
         let values = grundy_fast::heap_table(&rules.operation, play, args.upto.unwrap_or(PERIOD_SEARCH))?;
         let (preperiod, period) = match values.period {
             Some(p) => (json!(p.preperiod), json!(p.period)),
@@ -95,6 +104,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "proven": values.proven,
             "computed_to": values.computed_to(),
         });
+        let mut document = document;
+        let mut certified = String::new();
+        if let Some(path) = &args.certificate {
+            let certificate = grundy::certificate::certify(&game, &rules.operation, play, &values)?;
+            let text = serde_json::to_string(&certificate)? + "\n";
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+            document["certificate"] = json!(path);
+            certified = format!(
+                "certificate: {} ({} values, Guy–Smith; check it with scripts/check-certificate {})\n",
+                path.display(),
+                certificate.values.len(),
+                grundy::shell_quote(&path.display().to_string())
+            );
+        }
         let text = if args.json {
             serde_json::to_string(&document)? + "\n"
         } else {
@@ -103,7 +126,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 None => "period: none found\n".to_string(),
             };
             format!(
-                "game: {} ({play} play)\n{found}proven: {}\ncomputed to: {}\n",
+                "game: {} ({play} play)\n{found}proven: {}\ncomputed to: {}\n{certified}",
                 rules.operation,
                 values.proven,
                 values.computed_to()
