@@ -37,6 +37,11 @@ pub trait Problem: Send + Sync + 'static {
     fn random(&self, rng: &mut ChaCha8Rng) -> Self::Instance;
     /// A fresh memo, whose oracles work within `budget`.
     fn memo(&self, budget: Budget) -> Self::Memo;
+    /// The ground truth the fast side is judged by, as reports name it: `oracle` (the game
+    /// tree), or `definition` (values by definition, [`grundy_definition`]).
+    fn truth(&self) -> &'static str {
+        "oracle"
+    }
     /// The answer by brute force on the rules.
     fn oracle(&self, memo: &mut Self::Memo, instance: &Self::Instance) -> Result<Self::Answer, OracleError>;
     /// The answer by theory.
@@ -219,7 +224,7 @@ impl<P: Problem> Subject for CheckSubject<'_, P> {
     }
 
     fn sides(&self) -> (&'static str, &'static str) {
-        ("oracle", "fast")
+        (self.problem.truth(), "fast")
     }
 
     fn exhaustive(&self) -> Exhaustive<P::Instance> {

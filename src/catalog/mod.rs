@@ -24,6 +24,7 @@ pub mod candy;
 pub mod coins;
 pub mod coloring;
 pub mod cutting;
+pub mod definition;
 pub mod dig;
 pub mod fibonacci;
 pub mod gems;
@@ -152,6 +153,8 @@ macro_rules! catalog {
             $( all.extend(<$problem>::entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>)); )*
             // Misère quotients have no contest format: their entries are listed here.
             all.extend(quotient::QuotientProblem::entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>));
+            // Nor do heap tables against values by definition.
+            all.extend(definition::DefinitionProblem::entries().into_iter().map(|entry| Box::new(entry) as Box<dyn Entry>));
             all
         }
 

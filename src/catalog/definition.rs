@@ -1,0 +1,216 @@
+//! The fast side's heap tables against values by definition: one registry entry per game,
+//! `definition:GAME`, and `definition:random` on random operations.
+//!
+//! The oracle stops at heap 45 of games that split heaps (a heap reaches every way of cutting it
+//! up); the fast side's tables go to 10^9. Between the two stands the second ground truth,
+//! [`grundy_definition`]: every single heap by mex over its options, a split position's value the
+//! XOR of its parts. These entries put the fast side's table (plain, sparse-space or periodic) against
+//! it, heap by heap, far past the game tree; a report names the level (`definition`) as the side
+//! the fast side is judged by.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use grundy_definition::{Definition, Stopped};
+use grundy_fast::{HeapTable, Unsupported};
+use grundy_oracle::{Budget, OracleError};
+use grundy_rules::games::PilePosition;
+use grundy_rules::{Compound, Operation, Play, Position, RuleSet, Value};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::catalog::pile::Piles;
+use crate::problem::{MemoStats, Problem};
+use crate::runner::Exhaustive;
+
+/// Every heap up to this is checked in order.
+const EXHAUSTIVE_HEAPS: u64 = 1500;
+/// Random heaps of a fixed game go up to this (Kayles' table by definition: about 0.5 s).
+const RANDOM_HEAPS: u64 = 50_000;
+/// Random heaps of a random operation go up to this.
+const RANDOM_OPERATION_HEAPS: u64 = 1500;
+/// Tables by definition kept at most by one memo.
+const MOST_TABLES: usize = 64;
+
+/// Single heaps of one game (or of random operations, `game: None`), the fast side's table
+/// against values by definition.
+pub struct DefinitionProblem {
+    game: Option<RuleSet>,
+    table: OnceLock<Result<HeapTable, String>>,
+}
+
+impl DefinitionProblem {
+    /// The entry of `operation` (normal play).
+    pub fn new(operation: &str) -> DefinitionProblem {
+        let operation: Operation = operation.parse().expect("a valid operation");
+        let game = Some(RuleSet::new(operation, Compound::Disjunctive, Play::Normal));
+        DefinitionProblem { game, table: OnceLock::new() }
+    }
+
+    /// The registry's entries: Kayles, Dawson's Kayles, Officers (no known period: the sparse
+    /// space), 0.16 (a long period), Grundy's game, and random operations.
+    pub fn entries() -> Vec<DefinitionProblem> {
+        let mut entries: Vec<DefinitionProblem> =
+            ["octal:0.77", "octal:0.07", "octal:0.6", "octal:0.16", "grundy"].into_iter().map(Self::new).collect();
+        entries.push(DefinitionProblem { game: None, table: OnceLock::new() });
+        entries
+    }
+
+    fn largest(&self) -> u64 {
+        if self.game.is_some() { RANDOM_HEAPS } else { RANDOM_OPERATION_HEAPS }
+    }
+
+    fn case(rules: &RuleSet, x: u64) -> PilePosition {
+        PilePosition { rules: rules.clone(), position: Position::new(vec![x]).expect("one plate") }
+    }
+}
+
+/// Tables by definition, one per operation, grown as cases ask.
+pub struct Tables {
+    tables: HashMap<Operation, Definition>,
+    budget: Budget,
+}
+
+impl MemoStats for Tables {}
+
+impl Problem for DefinitionProblem {
+    type Instance = PilePosition;
+    type Answer = Value;
+    type Memo = Tables;
+
+    fn name(&self) -> String {
+        match &self.game {
+            Some(rules) => format!("definition:{}", rules.operation),
+            None => "definition:random".to_string(),
+        }
+    }
+
+    fn summary(&self) -> String {
+        let game = self.game.as_ref().map_or("random operations".to_string(), |rules| rules.operation.to_string());
+        format!("{game}: the fast side's heap table against values by definition (mex, XOR of parts)")
+    }
+
+    fn truth(&self) -> &'static str {
+        "definition"
+    }
+
+    fn exhaustive(&self) -> Exhaustive<PilePosition> {
+        match &self.game {
+            Some(rules) => Exhaustive {
+                cases: (0..=EXHAUSTIVE_HEAPS).map(|x| Self::case(rules, x)).collect(),
+                description: format!("every single heap 0..={EXHAUSTIVE_HEAPS}, {}", grundy_definition::LEVEL),
+            },
+            None => Exhaustive { cases: Vec::new(), description: "none (random operations only)".to_string() },
+        }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> PilePosition {
+        let rules = match &self.game {
+            Some(rules) => rules.clone(),
+            None => RuleSet::new(Piles::random_operation(rng), Compound::Disjunctive, Play::Normal),
+        };
+        let x = rng.random_range(0..=self.largest());
+        Self::case(&rules, x)
+    }
+
+    fn memo(&self, budget: Budget) -> Tables {
+        Tables { tables: HashMap::new(), budget }
+    }
+
+    fn oracle(&self, memo: &mut Tables, case: &PilePosition) -> Result<Value, OracleError> {
+        if memo.tables.len() >= MOST_TABLES && !memo.tables.contains_key(&case.rules.operation) {
+            memo.tables.clear();
+        }
+        let table = match memo.tables.entry(case.rules.operation.clone()) {
+            std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+            std::collections::hash_map::Entry::Vacant(entry) => {
+                let definition = Definition::new(&case.rules.operation, case.rules.play)
+                    .map_err(|error| OracleError::Beyond(error.to_string()))?;
+                entry.insert(definition)
+            }
+        };
+        // A sum of heaps (a shrunk case may hold several): the XOR of their values.
+        let mut value = 0;
+        for &x in case.position.plates() {
+            table.extend_to(x, memo.budget.deadline).map_err(|error| match error {
+                Stopped::Deadline { .. } => OracleError::TimeExceeded,
+                other => OracleError::Beyond(other.to_string()),
+            })?;
+            value ^= u64::from(table.value(x).expect("computed up to x"));
+        }
+        Ok(Value::Grundy(value))
+    }
+
+    fn fast(&self, case: &PilePosition) -> Result<Value, Unsupported> {
+        let largest = case.position.largest();
+        let computed;
+        let table = match (&self.game, self.table.get()) {
+            (Some(rules), _) if rules != &case.rules => {
+                return Err(Unsupported::NoTheory(format!("this entry answers {} only", rules.operation)));
+            }
+            (Some(rules), _) => self
+                .table
+                .get_or_init(|| {
+                    grundy_fast::heap_table(&rules.operation, rules.play, RANDOM_HEAPS.max(EXHAUSTIVE_HEAPS))
+                        .map_err(|e| e.to_string())
+                })
+                .as_ref()
+                .map_err(|e| Unsupported::NoTheory(e.clone()))?,
+            (None, _) => {
+                computed = grundy_fast::heap_table(&case.rules.operation, case.rules.play, largest)?;
+                &computed
+            }
+        };
+        let mut value = 0;
+        for &x in case.position.plates() {
+            let heap = table.value(x).ok_or_else(|| {
+                Unsupported::NoTheory(format!(
+                    "the table of {} stops at heap {}",
+                    case.rules.operation,
+                    table.computed_to()
+                ))
+            })?;
+            value ^= u64::from(heap);
+        }
+        Ok(Value::Grundy(value))
+    }
+
+    fn case_text(&self, case: &PilePosition) -> String {
+        match &self.game {
+            Some(rules) if rules == &case.rules => case.position.to_string(),
+            _ => case.to_string(),
+        }
+    }
+
+    fn parse_case(&self, text: &str) -> Result<PilePosition, String> {
+        let error = |e: grundy_rules::ParseError| e.to_string();
+        match &self.game {
+            Some(rules) if !text.contains('@') => {
+                Ok(PilePosition { rules: rules.clone(), position: text.parse().map_err(error)? })
+            }
+            _ => text.parse().map_err(error),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Entry;
+    use crate::runner::{Plan, Shard, Status};
+
+    #[test]
+    fn a_wrong_table_is_caught_past_the_game_tree() {
+        // Kayles' table agrees; a plant: the table of 0.77 judged against 0.07's definition.
+        let kayles = DefinitionProblem::new("octal:0.77");
+        let plan = Plan { seed: 1, cases: 20, deadline: None, exhaustive: true, shard: Shard::WHOLE };
+        let report = Entry::check(&kayles, &plan, &|_| {});
+        assert_eq!(report.status, Status::Ok, "{report:?}");
+        assert_eq!(report.sides.0, "definition");
+        let mut memo = kayles.memo(Budget::default());
+        let dawson = RuleSet::new("octal:0.07".parse().unwrap(), Compound::Disjunctive, Play::Normal);
+        let at_100 = DefinitionProblem::case(&dawson, 100);
+        let truth = kayles.oracle(&mut memo, &at_100).unwrap();
+        assert_ne!(Some(truth), kayles.fast(&DefinitionProblem::case(kayles.game.as_ref().unwrap(), 100)).ok());
+    }
+}
