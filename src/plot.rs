@@ -16,6 +16,11 @@ fn drawing_error(error: impl std::fmt::Display) -> Error {
     Error::usage(format!("drawing the picture: {error}"))
 }
 
+/// A tick's label where it falls on an integer, else none.
+fn integer_tick(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 { format!("{:.0}", x.round()) } else { String::new() }
+}
+
 /// The values of a table: heap `n` across, its value up; the pre-period and one period marked;
 /// `misere`, when given, overlaid.
 pub fn table(table: &Table, misere: Option<&Table>) -> Result<String, Error> {
@@ -45,8 +50,12 @@ pub fn table(table: &Table, misere: Option<&Table>) -> Result<String, Error> {
             .configure_mesh()
             .x_desc("heap n")
             .y_desc("value")
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
+            // Heaps and values are integers: ticks between them get no label, and no more ticks
+            // than integers in the range.
+            .x_labels((upto + 1).min(12) as usize)
+            .y_labels((top as usize + 2).min(12))
+            .x_label_formatter(&integer_tick)
+            .y_label_formatter(&integer_tick)
             .light_line_style(WHITE.mix(0.0))
             .axis_desc_style(("sans-serif", 15))
             .draw()
@@ -55,7 +64,11 @@ pub fn table(table: &Table, misere: Option<&Table>) -> Result<String, Error> {
         if let Some(period) = table.values.period {
             let start = period.preperiod as f64;
             let end = (period.preperiod + period.period) as f64;
-            let status = if table.values.proven { "proven" } else { "seen, not proven" };
+            let status = if table.values.proven {
+                "proven".to_string()
+            } else {
+                format!("observed over n = {}..={}, not proven", period.preperiod, table.values.computed_to())
+            };
             chart
                 .draw_series(std::iter::once(Rectangle::new(
                     [(start, 0.0), (end.min(upto as f64), y_top)],
@@ -124,8 +137,11 @@ pub fn pairs(title: &str, axes: (&str, &str), values: &[Vec<Option<u64>>], low: 
             .disable_mesh()
             .x_desc(axes.0)
             .y_desc(axes.1)
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
+            // Plates are integers: ticks between them get no label.
+            .x_labels((n + 1).min(12) as usize)
+            .y_labels((n + 1).min(12) as usize)
+            .x_label_formatter(&integer_tick)
+            .y_label_formatter(&integer_tick)
             .axis_desc_style(("sans-serif", 15))
             .draw()
             .map_err(drawing_error)?;

@@ -768,3 +768,36 @@ fn solve_falls_back_to_the_oracle_where_no_theorem_covers_the_position_and_says_
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert!(json["fallback"].is_null() && json["solver"] == "fast", "{json}");
 }
+
+#[test]
+fn tables_report_an_observed_period_only_over_a_window_that_means_something() {
+    // 0.16 to 300000 ends with nine values of period 3; its period (149459) is not yet visible.
+    let output = grundy(&["table", "octal:0.16", "--upto", "300000", "--json"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let document: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!((document["period"].clone(), document["proven"].clone()), (serde_json::Value::Null, false.into()));
+    // A period seen over the whole table: observed, marked apart from a proven one, with its window.
+    let text = stdout(&grundy(&["table", "octal:0.F", "--upto", "200"], ""));
+    assert!(text.contains("observed period: 2 from heap 0 (seen over heaps 0..=200; not proven)"), "{text}");
+    assert!(!text.contains("\nperiod:"), "{text}");
+    let document: serde_json::Value =
+        serde_json::from_str(&stdout(&grundy(&["table", "octal:0.F", "--upto", "200", "--json"], ""))).unwrap();
+    assert_eq!(document["observed_over"], serde_json::json!([0, 200]));
+    // Proven: said plainly.
+    let text = stdout(&grundy(&["table", "octal:0.07", "--upto", "200"], ""));
+    assert!(text.contains("preperiod: 53\nperiod: 34\nproven: true"), "{text}");
+}
+
+#[test]
+fn plot_ticks_are_integers_on_small_ranges() {
+    let path = std::env::temp_dir().join(format!("grundy-ticks-{}.svg", std::process::id()));
+    let output = grundy(&["table", "octal:0.07", "--upto", "8", "--plot", path.to_str().unwrap()], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    // Every label of the picture, in order: the value axis reads 0 1 2 3 4, each once.
+    let labels: Vec<&str> =
+        svg.split("<text").skip(1).filter_map(|t| t.split('>').nth(1)?.split('<').next()).map(str::trim).collect();
+    let numbers: Vec<&str> = labels.iter().copied().filter(|l| l.parse::<u64>().is_ok()).collect();
+    assert_eq!(numbers, ["0", "1", "2", "3", "4", "0", "1", "2", "3", "4", "5", "6", "7", "8"], "{labels:?}");
+    let _ = std::fs::remove_file(path);
+}

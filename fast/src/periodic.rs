@@ -11,8 +11,9 @@
 //!   a mask makes at most a quarter of the first values rare; the table grows by doubling, and
 //!   jumps to the length that would prove a period as soon as its tail repeats.
 //! * `split`: its closed form `g(x) = (x − 1) mod 2` ([`crate::split`]) proves period 2 from 1.
-//! * Anything else (Nim, `half`, hexadecimal codes): a period seen at least three times
-//!   is reported, with `proven: false`.
+//! * Anything else (Nim, `half`, hexadecimal codes), or a table too short for a proof: a period
+//!   seen at least three times over, over at least the last quarter of the table, is reported as
+//!   observed, with `proven: false`.
 //! * Misère play of octal codes that split heaps: values of whole positions by definition
 //!   ([`crate::misere`]), as far as a budget of positions allows; no period is claimed.
 
@@ -113,7 +114,16 @@ fn period_of(values: &[u32], proof: &Proof) -> (Option<Period>, bool) {
     };
     match proven {
         Some(period) => (Some(period), true),
-        None => (octal::find_period(values, |preperiod, period| len >= preperiod + 3 * period), false),
+        // Observed, not proven: seen three times over and over at least the last quarter of the
+        // table; the last few values repeating mean nothing (0.16 to 300000 ends with nine
+        // values of period 3, and its period is 149459).
+        None => (
+            octal::find_period(values, |preperiod, period| {
+                let window = len - preperiod;
+                window >= 3 * period && window >= len / 4
+            }),
+            false,
+        ),
     }
 }
 
@@ -262,6 +272,35 @@ mod tests {
             assert!(t.computed_to() < 2000, "{operation}: a proven period stops the work early");
             assert_eq!(t.value(999_999_999), t.value(999_999_999 - period as u64), "{operation}");
         }
+    }
+
+    #[test]
+    fn an_observed_period_repeats_three_times_over_a_quarter_of_the_table() {
+        let observed = |values: &[u32]| period_of(values, &Proof::None);
+        // A tail of nine values of period 3 after a thousand others: nothing observed.
+        let mut values: Vec<u32> = (100..1100).collect();
+        values.extend([1, 2, 3].repeat(3));
+        assert_eq!(observed(&values), (None, false));
+        // Period 3 from heap 1, over the whole table: observed, not proven.
+        let mut values = vec![7];
+        values.extend([1, 2, 3].repeat(10));
+        assert_eq!(observed(&values), (Some(Period { preperiod: 1, period: 3 }), false));
+        // Exactly three periods, exactly a quarter of the table: observed; one value fewer of
+        // either: not.
+        let mut values: Vec<u32> = (100..109).collect();
+        values.extend([1, 2, 3].repeat(3));
+        assert_eq!(values.len(), 18);
+        // The window of period 3 starts at 9: 9 values, at least 3 · 3 and at least 18 / 4.
+        assert_eq!(observed(&values), (Some(Period { preperiod: 9, period: 3 }), false));
+        assert_eq!(observed(&values[..17]), (None, false));
+        let mut long: Vec<u32> = (100..128).collect();
+        long.extend([1, 2, 3].repeat(3));
+        // 37 values, a window of 9 < 37 / 4 = 9.25, rounded down to 9: observed at the boundary…
+        assert_eq!(observed(&long), (Some(Period { preperiod: 28, period: 3 }), false));
+        // …and with four more values before it, 41 / 4 = 10 > 9: not.
+        let mut longer: Vec<u32> = (100..132).collect();
+        longer.extend([1, 2, 3].repeat(3));
+        assert_eq!(observed(&longer), (None, false));
     }
 
     #[test]

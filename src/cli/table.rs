@@ -46,8 +46,9 @@ pub struct Args {
     /// With --misere on a game that splits heaps: most positions to memoise (about 50 bytes each).
     #[arg(long, value_name = "N", default_value_t = grundy_fast::periodic::MISERE_POSITIONS)]
     max_states: usize,
-    /// Print JSON: {"game", "values", "preperiod", "period", "proven", "computed_to"}, and "stopped"
-    /// when a budget ended the table early.
+    /// Print JSON: {"game", "values", "preperiod", "period", "proven", "observed_over" (the heaps
+    /// an unproven period was seen over, else null), "computed_to"}, and "stopped" when a budget
+    /// ended the table early.
     #[arg(long)]
     json: bool,
     /// Wall-time budget for tables that grow toward a period (games with no closed form) and for
@@ -102,6 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "preperiod": preperiod,
             "period": period,
             "proven": values.proven,
+            "observed_over": observed_over(&values),
             "computed_to": values.computed_to(),
         });
         let mut document = document;
@@ -121,10 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let text = if args.json {
             serde_json::to_string(&document)? + "\n"
         } else {
-            let found = match values.period {
-                Some(p) => format!("preperiod: {}\nperiod: {}\n", p.preperiod, p.period),
-                None => "period: none found\n".to_string(),
-            };
+            let found = period_lines(&values);
             format!(
                 "game: {} ({play} play)\n{found}proven: {}\ncomputed to: {}\n{certified}",
                 rules.operation,
@@ -206,6 +205,30 @@ fn pairs(args: &Args, game: &str) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The period, as text: a proven one plainly; an observed one marked as such, with the heaps it
+/// was seen over.
+fn period_lines(values: &grundy_fast::HeapTable) -> String {
+    match values.period {
+        Some(p) if values.proven => format!("preperiod: {}\nperiod: {}\n", p.preperiod, p.period),
+        Some(p) => format!(
+            "observed period: {} from heap {} (seen over heaps {}..={}; not proven)\n",
+            p.period,
+            p.preperiod,
+            p.preperiod,
+            values.computed_to()
+        ),
+        None => "period: none proven, none observed (a period is observed when it repeats three times over the last quarter of the table or more)\n".to_string(),
+    }
+}
+
+/// The JSON of an observed (not proven) period: the heaps it was seen over.
+fn observed_over(values: &grundy_fast::HeapTable) -> serde_json::Value {
+    match values.period {
+        Some(p) if !values.proven => json!([p.preperiod, values.computed_to()]),
+        _ => serde_json::Value::Null,
+    }
+}
+
 fn write_json(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
     let (preperiod, period) = match table.values.period {
         Some(p) => (json!(p.preperiod), json!(p.period)),
@@ -217,8 +240,9 @@ fn write_json(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
     }
     write!(
         out,
-        "],\"preperiod\":{preperiod},\"period\":{period},\"proven\":{},\"computed_to\":{}",
+        "],\"preperiod\":{preperiod},\"period\":{period},\"proven\":{},\"observed_over\":{},\"computed_to\":{}",
         table.values.proven,
+        observed_over(&table.values),
         table.values.computed_to()
     )?;
     if let Some(stopped) = &table.stopped {
@@ -241,10 +265,7 @@ fn write_text(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
         }
         writeln!(out)?;
     }
-    match table.values.period {
-        Some(p) => writeln!(out, "preperiod: {}\nperiod: {}", p.preperiod, p.period)?,
-        None => writeln!(out, "period: none found")?,
-    }
+    write!(out, "{}", period_lines(&table.values))?;
     writeln!(out, "proven: {}\ncomputed to: {}", table.values.proven, table.values.computed_to())?;
     if let Some(stopped) = &table.stopped {
         writeln!(out, "incomplete: {stopped}")?;
