@@ -82,14 +82,18 @@ impl CaseCounter {
 /// The text report of one entry: a line, then what could not be judged and any counterexample
 /// with its replay command.
 pub fn report_lines(report: &Report) -> String {
+    let name = match report.shard {
+        Some(shard) => format!("{} [shard {}/{}]", report.name, shard.index, shard.count),
+        None => report.name.clone(),
+    };
     let mut text = format!(
         "{:<26} {:<8} exhaustive {:>6}  random {:>5}",
-        report.name,
+        name,
         report.status.word(),
         report.exhaustive,
         report.random
     );
-    if report.random < report.random_asked {
+    if report.out_of_time {
         text.push_str(&format!(" (of {} asked: the time budget ran out)", report.random_asked));
     }
     if report.declined > 0 {
@@ -127,13 +131,21 @@ pub fn report_lines(report: &Report) -> String {
 /// A JUnit XML report of a check run: one test case per entry, a mismatch (or a check that could
 /// not run) as a failure, with the minimal counterexample and its replay command, an oracle that
 /// could not answer as an error.
-pub fn junit(reports: &[Report], seed: u64, seconds: f64) -> String {
+pub fn junit(reports: &[Report], seed: u64, shard: Option<Shard>, seconds: f64) -> String {
     let failures = reports.iter().filter(|r| !r.status.passed() && r.status != Status::Error).count();
     let errors = reports.iter().filter(|r| r.status == Status::Error).count();
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let totals = format!(r#"tests="{}" failures="{failures}" errors="{errors}" time="{seconds:.3}""#, reports.len());
-    xml.push_str(&format!("<testsuites name=\"grundy check\" {totals}>\n"));
-    xml.push_str(&format!("  <testsuite name=\"grundy check (seed {seed})\" {totals} skipped=\"0\">\n"));
+    // Each shard's suite has a name of its own: CI that merges the shards' files keeps them apart.
+    let (suite, of_shard) = match shard {
+        Some(shard) => (
+            format!("grundy check shard {}/{}", shard.index, shard.count),
+            format!(", shard {}/{}", shard.index, shard.count),
+        ),
+        None => ("grundy check".to_string(), String::new()),
+    };
+    xml.push_str(&format!("<testsuites name=\"{suite}\" {totals}>\n"));
+    xml.push_str(&format!("  <testsuite name=\"grundy check (seed {seed}{of_shard})\" {totals} skipped=\"0\">\n"));
     xml.push_str(&format!("    <properties><property name=\"seed\" value=\"{seed}\"/></properties>\n"));
     for report in reports {
         xml.push_str(&format!(

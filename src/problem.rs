@@ -141,11 +141,21 @@ pub fn memory_budget() -> usize {
     }
 }
 
+/// When every oracle of this process must stop (`--time`), if ever.
+static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+
+/// Sets when every oracle of this process stops (`--time` of `check`, `verify`, `quotient
+/// --check`, `bench`): past it, each returns [`OracleError::TimeExceeded`].
+pub fn set_oracle_deadline(deadline: Option<std::time::Instant>) {
+    *DEADLINE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = deadline;
+}
+
 /// The budget every oracle of the catalog runs within: its share of the memory budget (one
-/// oracle at a time on each core).
+/// oracle at a time on each core), and the process's deadline.
 pub fn oracle_budget() -> Budget {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Budget::with_bytes(memory_budget() / workers)
+    let deadline = *DEADLINE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    Budget { deadline, ..Budget::with_bytes(memory_budget() / workers) }
 }
 
 /// A memo that can say how much it holds.

@@ -97,6 +97,11 @@ impl Shard {
     pub fn owns(self, i: u64) -> bool {
         i % self.count == self.index
     }
+
+    /// How many of the cases `0..n` belong to this shard.
+    pub fn share(self, n: u64) -> u64 {
+        n / self.count + u64::from(n % self.count > self.index)
+    }
 }
 
 /// What one run does.
@@ -188,8 +193,13 @@ pub struct Report {
     pub exhaustive_cover: String,
     /// Random cases run.
     pub random: u64,
-    /// Random cases asked for (fewer ran when the deadline came first).
+    /// Random cases asked of this run: of a shard, the cases it owns (fewer ran when the
+    /// deadline came first, or a failure ended the run).
     pub random_asked: u64,
+    /// Whether the deadline ended the random cases before `random_asked`.
+    pub out_of_time: bool,
+    /// The shard this run took, when it is one of several.
+    pub shard: Option<Shard>,
     /// Cases that held (both sides answered alike).
     pub held: u64,
     /// Cases the side under test declined.
@@ -228,6 +238,8 @@ impl Report {
             exhaustive_cover: String::new(),
             random: 0,
             random_asked: 0,
+            out_of_time: false,
+            shard: None,
             held: 0,
             declined: 0,
             declined_example: None,
@@ -345,7 +357,8 @@ pub fn shrink_failure<S: Subject>(
 pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> Report {
     let start = Instant::now();
     let mut report = Report::new(subject.name(), subject.sides());
-    report.random_asked = plan.cases;
+    report.random_asked = plan.shard.share(plan.cases);
+    report.shard = (plan.shard != Shard::WHOLE).then_some(plan.shard);
     'run: {
         if plan.exhaustive {
             let exhaustive = subject.exhaustive();
@@ -366,6 +379,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
         let mut rng = rng_for(plan.seed, &subject.name());
         for i in 0..plan.cases {
             if plan.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                report.out_of_time = true;
                 break;
             }
             let case = subject.random(&mut rng);

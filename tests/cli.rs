@@ -801,3 +801,58 @@ fn plot_ticks_are_integers_on_small_ranges() {
     assert_eq!(numbers, ["0", "1", "2", "3", "4", "0", "1", "2", "3", "4", "5", "6", "7", "8"], "{labels:?}");
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn json_commands_write_json_on_their_error_paths_too() {
+    for args in [
+        &["solve", "nim", "x", "--json"][..],
+        &["table", "octal:0.6", "--period", "--upto", "100000000", "--time", "0.5", "--json"],
+        &["verify", "nim", "--value", "y", "--json"],
+        &["check", "--only", "no-such-entry", "--json"],
+        &["quotient", "0.07", "--upto", "5", "--json", "--bogus"],
+    ] {
+        let output = grundy(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}: {}", stderr(&output));
+        let document: serde_json::Value = serde_json::from_str(&stdout(&output))
+            .unwrap_or_else(|e| panic!("{args:?}: stdout is not JSON ({e}): {}", stdout(&output)));
+        assert_eq!(document["exit"], 2, "{args:?}");
+        assert!(stderr(&output).contains(document["error"].as_str().unwrap()), "{args:?}");
+    }
+}
+
+#[test]
+fn a_shard_names_itself_and_blames_no_budget_that_did_not_run_out() {
+    let dir = std::env::temp_dir().join(format!("grundy-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut suites = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let junit = dir.join(format!("{}.xml", shard.replace('/', "-")));
+        let output = grundy(
+            &[
+                "check",
+                "--only",
+                "definition:octal:0.77",
+                "--cases",
+                "10",
+                "--seed",
+                "4",
+                "--shard",
+                shard,
+                "--junit",
+                junit.to_str().unwrap(),
+            ],
+            "",
+        );
+        let text = stdout(&output);
+        assert!(output.status.success(), "{text}");
+        // Each shard owns 5 of the 10 random cases: it ran them all, no budget ran out.
+        assert!(text.contains(&format!("definition:octal:0.77 [shard {shard}]")), "{text}");
+        assert!(text.contains("random     5"), "{text}");
+        assert!(!text.contains("budget ran out"), "{text}");
+        let xml = std::fs::read_to_string(&junit).unwrap();
+        assert!(xml.contains(&format!("<testsuites name=\"grundy check shard {shard}\"")), "{xml}");
+        suites.push(xml);
+    }
+    assert_ne!(suites[0].lines().nth(1), suites[1].lines().nth(1));
+}

@@ -59,7 +59,7 @@ fn a_wrong_value_at_seven_shrinks_to_the_single_plate_seven() {
 fn a_mismatch_is_a_junit_failure_with_its_replay_command() {
     let wrong = check(&entry(nim_with(|x| if x == 7 { 6 } else { x })), &random_only(2));
     let right = check(&entry(nim_with(|x| x)), &random_only(1));
-    let xml = grundy::check::junit(&[right, wrong], 2, 0.5);
+    let xml = grundy::check::junit(&[right, wrong], 2, None, 0.5);
     assert!(xml.contains(r#"tests="2" failures="1" errors="0""#), "{xml}");
     assert_eq!(xml.matches("<testcase ").count(), 2);
     assert_eq!(xml.matches("<failure ").count(), 1);

@@ -224,8 +224,8 @@ impl PileBox {
     }
 
     /// Solves every position of at most `plates` plates of at most `size` tokens of `rules`,
-    /// computing the values of `kind`, within `budget` (its memory limit; the other limits do
-    /// not apply: the work is known in advance).
+    /// computing the values of `kind`, within `budget`: its memory, moves and states, and its
+    /// deadline, looked at after each wave of positions.
     pub fn solve(
         rules: &RuleSet,
         kind: ValueKind,
@@ -272,7 +272,7 @@ impl PileBox {
             let contexts = if k > 0 { binomial(size + k as u64 - 1, k - 1) as usize } else { 0 };
             let narrow = kind == ValueKind::OutcomeOnly || largest < 16;
             let sets = mode.map(|mode| Unions::new(contexts, mode, narrow, &mut room)).transpose()?;
-            solved.solve_layer(&game, k, sets.as_ref(), &mut room, &mut moves, budget.max_moves)?;
+            solved.solve_layer(&game, k, sets.as_ref(), &mut room, &mut moves, &budget)?;
             room.give(sets.as_ref().map_or(0, Unions::bytes));
             drop(sets);
             if mode == Some(Mode::Unions) {
@@ -294,8 +294,9 @@ impl PileBox {
         unions: Option<&Unions>,
         room: &mut Room,
         moves: &mut usize,
-        max_moves: usize,
+        budget: &Budget,
     ) -> Result<(), OracleError> {
+        let max_moves = budget.max_moves;
         use rayon::prelude::*;
         let size = self.size;
         let terms = rank_terms(k, size);
@@ -305,31 +306,36 @@ impl PileBox {
             let parts = wave_parts(k, size, total);
             // The positions of one part, generated, solved and recorded by one core: the work
             // done, and the values too wide for the column yet.
-            let solve_part = |largest: Vec<u64>| -> (usize, Vec<(usize, u32)>) {
+            let solve_part = |largest: Vec<u64>| -> (usize, Vec<(usize, u32)>, u64) {
                 let mut plates = vec![0; k];
                 let mut sums = Sums::new(k);
                 let mut scratch = Scratch::default();
-                let (mut work, mut wide) = (0, Vec::new());
+                let (mut work, mut wide, mut count) = (0, Vec::new(), 0);
                 multisets_with_largest(&terms, &largest, total, &mut plates, &mut sums, &mut |plates, sums| {
                     let (rank, raw, first_wins, done) =
                         solved.evaluate(game, &terms, unions, plates, sums, &mut scratch);
                     work += done;
+                    count += 1;
                     if !layer.record(rank, raw, first_wins) {
                         wide.push((rank, raw));
                     }
                 });
-                (work, wide)
+                (work, wide, count)
             };
-            let (work, wide) = parts.into_par_iter().map(solve_part).reduce(
-                || (0, Vec::new()),
-                |(a, mut wide), (b, more)| {
+            let (work, wide, count) = parts.into_par_iter().map(solve_part).reduce(
+                || (0, Vec::new(), 0),
+                |(a, mut wide, m), (b, more, n)| {
                     wide.extend(more);
-                    (a.saturating_add(b), wide)
+                    (a.saturating_add(b), wide, m + n)
                 },
             );
+            crate::odometer::add(count, room.peak);
             *moves = moves.saturating_add(work);
             if *moves > max_moves {
                 return Err(OracleError::MovesExceeded { max_moves });
+            }
+            if budget.out_of_time() {
+                return Err(OracleError::TimeExceeded);
             }
             if let Some(most) = wide.iter().map(|w| w.1).max() {
                 let layer = &mut self.layers[k];

@@ -743,8 +743,13 @@ fn intern(store: &mut Store, words: &[u64], budget: Budget, others: usize) -> Re
     if store.len >= budget.max_states {
         return Err(OracleError::StatesExceeded { max_states: budget.max_states });
     }
-    if store.len % 4096 == 0 && budget.out_of_time() {
-        return Err(OracleError::TimeExceeded);
+    if store.len % 4096 == 0 {
+        if store.len > 0 {
+            crate::odometer::add(4096, others + store.bytes());
+        }
+        if budget.out_of_time() {
+            return Err(OracleError::TimeExceeded);
+        }
     }
     let exceeded = OracleError::MemoryExceeded { max_bytes: budget.max_bytes };
     if (store.len + 1) as f64 > store.slots.len() as f64 * MAX_LOAD {

@@ -30,6 +30,7 @@ pub mod engine;
 pub mod explore;
 pub mod games;
 pub mod key;
+pub mod odometer;
 pub mod pile;
 pub mod retrograde;
 

@@ -25,6 +25,10 @@ pub struct Args {
     /// plates grow until one takes a quarter of this).
     #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = seconds)]
     budget: f64,
+    /// A hard limit on the whole run, in seconds: past it every oracle stops (the entry it
+    /// stopped says so).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<f64>,
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
@@ -38,9 +42,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    grundy::problem::set_oracle_deadline(super::deadline(args.time));
     if let Some(path) = &args.script {
         let script = grundy::script::Script::load(path)?;
-        let bench = grundy::script::bench::bench(&script, Duration::from_secs_f64(args.budget))?;
+        let budget = Duration::from_secs_f64(args.time.map_or(args.budget, |time| args.budget.min(time)));
+        let bench = grundy::script::bench::bench(&script, budget)?;
         let text = if args.json {
             serde_json::to_string_pretty(&bench)? + "\n"
         } else {
@@ -76,9 +82,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect::<anyhow::Result<_>>()?
     };
     let budget = Duration::from_secs_f64(args.budget);
+    let deadline = super::deadline(args.time);
     let mut rows = Vec::new();
+    let mut cut_short = false;
     for entry in &entries {
-        let row = entry.bench(budget);
+        // --time is a hard limit: no entry starts past it, and none is given more than what is left.
+        let left = deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()));
+        if left.is_some_and(|left| left.is_zero()) {
+            cut_short = true;
+            break;
+        }
+        let row = entry.bench(left.map_or(budget, |left| budget.min(left)));
         if !args.json {
             let table = grundy::bench::table(std::slice::from_ref(&row));
             let line = table.lines().nth(1).unwrap_or_default();
@@ -90,10 +104,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         rows.push(row);
     }
     if args.json {
-        write_stdout((serde_json::to_string_pretty(&serde_json::json!({ "entries": rows }))? + "\n").as_bytes())?;
+        write_stdout(
+            (serde_json::to_string_pretty(&serde_json::json!({
+                "entries": rows,
+                "stopped": cut_short.then_some("the time budget (--time) ran out"),
+            }))? + "\n")
+                .as_bytes(),
+        )?;
     }
     if let Some(path) = &args.plot {
         std::fs::write(path, grundy::plot::scaling(&rows)?).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if cut_short {
+        eprintln!(
+            "grundy: error: bench: the time budget (--time {}) ran out after {} of {} entries",
+            args.time.unwrap_or_default(),
+            rows.len(),
+            entries.len()
+        );
+        return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
 }

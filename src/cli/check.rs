@@ -30,6 +30,10 @@ pub struct Args {
     /// Stop drawing random cases after this many seconds in all (the exhaustive part always runs).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     budget: Option<f64>,
+    /// A hard limit on the whole run, in seconds: past it every oracle stops, and the entries it
+    /// stopped end as errors (exit 2). Unlike --budget, it also cuts exhaustive cases short.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<f64>,
     /// Check only these entries (repeatable), e.g. `--only pack:2,1,0,1`.
     #[arg(long, value_name = "NAME")]
     only: Vec<String>,
@@ -78,6 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let seed = args.seed.unwrap_or_else(random_seed);
     let started = Instant::now();
+    grundy::problem::set_oracle_deadline(deadline(args.time));
     let reports: Vec<Report> = if let Some(case) = &args.case {
         if entries.len() != 1 {
             bail!("--case needs exactly one --only entry");
@@ -94,7 +99,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let plan = Plan {
             seed,
             cases: args.cases,
-            deadline: deadline(args.budget),
+            deadline: match (deadline(args.budget), deadline(args.time)) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
             exhaustive: !args.no_exhaustive,
             shard: args.shard.unwrap_or(Shard::WHOLE),
         };
@@ -102,7 +110,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let shard = args.shard.map_or(String::new(), |s| format!(", shard {}/{}", s.index, s.count));
             write_stdout(format!("grundy check: {} entries, seed {seed}{shard}\n", entries.len()).as_bytes())?;
         }
-        let bar = if !args.json && std::io::stderr().is_terminal() {
+        // Progress goes to stderr on a terminal, in JSON mode too: stdout holds only the JSON.
+        let bar = if std::io::stderr().is_terminal() {
             let bar = indicatif::ProgressBar::new(entries.len() as u64);
             bar.set_style(
                 indicatif::ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} entries, {msg}")
@@ -139,7 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let ok = count(Status::Ok);
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(path) = &args.junit {
-        std::fs::write(path, junit(&reports, seed, elapsed))
+        std::fs::write(path, junit(&reports, seed, args.shard, elapsed))
             .map_err(|e| anyhow!("cannot write the JUnit report {}: {e}", path.display()))?;
     }
     let exhaustive: u64 = reports.iter().map(|r| r.exhaustive).sum();
@@ -171,9 +180,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .as_bytes(),
         )?;
     }
+    // --time is a hard limit: an entry it cut short (or stopped) means the run did not do what was asked.
+    let time_ran_out = args.time.is_some_and(|limit| elapsed >= limit) && reports.iter().any(|r| r.out_of_time);
     Ok(if mismatches > 0 || incomplete > 0 {
         ExitCode::from(1)
+    } else if time_ran_out && errors == 0 {
+        let cut = reports.iter().filter(|r| r.out_of_time).count();
+        eprintln!(
+            "grundy: error: check: the time budget (--time {}) ran out: {cut} of {} entries cut short",
+            args.time.unwrap_or_default(),
+            reports.len()
+        );
+        ExitCode::from(2)
     } else if errors > 0 {
+        // What stopped the first entry that could not finish, as the one line of an error.
+        if let Some(report) = reports.iter().find(|r| r.status == Status::Error) {
+            let error = report.error.as_deref().unwrap_or("stopped");
+            eprintln!(
+                "grundy: error: {errors} of {} entries stopped; {}: {}",
+                reports.len(),
+                report.name,
+                super::one_line(error)
+            );
+        }
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS

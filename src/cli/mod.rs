@@ -114,12 +114,15 @@ pub fn main() -> ExitCode {
         let _ = <Cli as clap::CommandFactory>::command().print_help();
         return ExitCode::SUCCESS;
     }
+    // A command asked for JSON writes JSON on its error paths too: `{"error": …}` on stdout,
+    // besides the line on stderr.
+    let json = std::env::args_os().any(|arg| arg == "--json");
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => error.exit(), // --help, --version
         Err(error) => {
-            eprintln!("grundy: error: {} (see grundy --help)", clap_error_line(&error.to_string()));
-            return ExitCode::from(2);
+            let line = format!("{} (see grundy --help)", clap_error_line(&error.to_string()));
+            return fail(&line, json);
         }
     };
     grundy::problem::set_memory_budget(cli.max_memory.0);
@@ -139,11 +142,18 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         // Whoever read the output stopped reading (`grundy … | head`): nothing is wrong here.
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("grundy: error: {}", one_line(&format!("{error:#}")));
-            ExitCode::from(2)
-        }
+        Err(error) => fail(&one_line(&format!("{error:#}")), json),
     }
+}
+
+/// An error: one line on stderr, `{"error": …, "exit": 2}` on stdout when JSON was asked for;
+/// exit code 2.
+fn fail(line: &str, json: bool) -> ExitCode {
+    eprintln!("grundy: error: {line}");
+    if json {
+        let _ = write_stdout((serde_json::json!({"error": line, "exit": 2}).to_string() + "\n").as_bytes());
+    }
+    ExitCode::from(2)
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
@@ -219,4 +229,51 @@ fn seconds(text: &str) -> Result<f64, String> {
         return Err(format!("a duration is more than 0 and at most {MOST_SECONDS} seconds, not {text}"));
     }
     Ok(value)
+}
+
+/// The oracle's progress on stderr while it lives, when stderr is a terminal (JSON mode too):
+/// positions solved, their rate, and the bytes of the search, from [`grundy_oracle::odometer`].
+struct OracleProgress {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Starts showing the oracle's progress, headed `what`.
+fn oracle_progress(what: &str) -> OracleProgress {
+    use std::io::IsTerminal;
+    use std::sync::atomic::Ordering;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    if !std::io::stderr().is_terminal() {
+        return OracleProgress { stop, thread: None };
+    }
+    let what = what.to_string();
+    let stopping = stop.clone();
+    let thread = std::thread::spawn(move || {
+        let spinner = indicatif::ProgressBar::new_spinner();
+        let (start, started) = (grundy_oracle::odometer::read().0, std::time::Instant::now());
+        while !stopping.load(Ordering::Relaxed) {
+            let (positions, bytes) = grundy_oracle::odometer::read();
+            let done = positions - start;
+            let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            spinner.set_message(format!(
+                "{what}: {done} positions, {:.1} M/s, {} ({:.0} s)",
+                rate / 1e6,
+                grundy_oracle::engine::human_bytes(bytes as usize),
+                started.elapsed().as_secs_f64()
+            ));
+            spinner.tick();
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        spinner.finish_and_clear();
+    });
+    OracleProgress { stop, thread: Some(thread) }
+}
+
+impl Drop for OracleProgress {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }

@@ -11,11 +11,14 @@ pub struct Args {
     /// Largest heap.
     #[arg(long, value_name = "N")]
     upto: u64,
-    /// Time limit in seconds; the quotient then covers the heaps it verified.
+    /// Time limit in seconds, for the whole run: the quotient then covers the heaps it verified,
+    /// and the oracle of --check stops at it (exit 2).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = super::seconds)]
     time: f64,
     /// Print JSON: {"game", "upto", "verified_to", "order", "p_portion", "elements", "heap_map",
-    /// "growth", "proven_period", "observed_period", "stopped"} (and "check" with --check).
+    /// "growth", "proven_period", "observed_period", "stopped", "incomplete" (why heaps asked for
+    /// were not reached, else null)} (and "check" with --check). Heaps asked for and not reached
+    /// (no proven period covering them) exit 1.
     #[arg(long)]
     json: bool,
     /// Also compare the quotient's answers with the oracle's on misère sums of its heaps: every
@@ -32,13 +35,31 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // --time bounds the whole run: the quotient, then the oracle of --check.
+    grundy::problem::set_oracle_deadline(super::deadline(Some(args.time)));
     let computed = quotient::compute(&args.code, args.upto, args.time)?;
-    let report = if args.check { Some(quotient::check(&computed, args.cases, args.seed)?) } else { None };
+    let report = match args.check {
+        true => {
+            let _progress = super::oracle_progress("quotient --check: the oracle");
+            Some(quotient::check(&computed, args.cases, args.seed)?)
+        }
+        false => None,
+    };
+    // Heaps asked for and not reached (a proven period covers every heap): the run is incomplete.
+    let short = (computed.verified_to < args.upto && computed.proven.is_none()).then(|| {
+        format!(
+            "heaps up to {} were asked for; the quotient covers heaps up to {} ({})",
+            args.upto,
+            computed.verified_to,
+            computed.stopped.as_deref().unwrap_or("stopped early")
+        )
+    });
     let text = if args.json {
         let mut document = quotient::to_json(&computed, args.upto);
         if let Some(report) = &report {
             document["check"] = serde_json::to_value(report)?;
         }
+        document["incomplete"] = serde_json::json!(short);
         serde_json::to_string(&document)? + "\n"
     } else {
         let mut text = quotient::to_text(&computed, args.upto);
@@ -46,11 +67,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             text.push_str("checked by the oracle:\n");
             text.push_str(&grundy::check::report_lines(report));
         }
+        if let Some(short) = &short {
+            text.push_str(&format!("INCOMPLETE: {short}\n"));
+        }
         text
     };
     super::write_stdout(text.as_bytes())?;
     Ok(match report {
+        // The oracle could not answer (its --time or memory ran out): the check did not run.
+        Some(report) if report.status == grundy::runner::Status::Error => {
+            let error = report.error.as_deref().unwrap_or("stopped");
+            eprintln!("grundy: error: quotient --check: the oracle stopped: {}", super::one_line(error));
+            ExitCode::from(2)
+        }
         Some(report) if !report.status.passed() => ExitCode::from(1),
+        _ if short.is_some() => ExitCode::from(1),
         _ => ExitCode::SUCCESS,
     })
 }

@@ -90,6 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The oracle stops at --time, whether asked for or the fast side's stand-in.
     let budget = Budget { deadline: super::deadline(Some(args.time)), ..budget };
     let (solved, fallback) = if args.oracle {
+        let _progress = super::oracle_progress("oracle");
         (solve::by_oracle(&rules, &position, budget, args.dot.as_deref())?, None)
     } else {
         match solve::by_theory(&rules, &position) {
@@ -99,7 +100,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if let Some(beyond) = solve::beyond_the_oracle(&rules, &position) {
                     bail!("{why}; the oracle cannot stand in: {beyond}");
                 }
-                match solve::by_oracle(&rules, &position, budget, None) {
+                let progress = super::oracle_progress("oracle (no theorem covers this position)");
+                let answered = solve::by_oracle(&rules, &position, budget, None);
+                drop(progress);
+                match answered {
                     Ok(solved) => (solved, Some(why.to_string())),
                     Err(error) => {
                         bail!("the fast side has no answer ({why}), and the oracle could not give one: {error}")

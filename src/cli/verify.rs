@@ -78,6 +78,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         _ => anyhow::bail!("give exactly one of --value and --wins"),
     };
     let formula = Formula::new(text, variables)?;
+    // Every oracle of the run stops at --time: one line, exit 2.
+    grundy::problem::set_oracle_deadline(deadline(args.time));
+    let _progress = super::oracle_progress("verify: the oracle");
     if let Some(path) = &args.script {
         return script(&args, path, &formula, flag, seed);
     }
@@ -224,6 +227,9 @@ fn text_report(report: &VerifyReport, seed: u64, formula: &Formula) -> String {
     match &report.counterexample {
         None if report.stopped.is_none() => {
             out.push_str(&format!("held: {} (seed {seed})\n", report.covered.join("; ")))
+        }
+        None if report.covered.is_empty() => {
+            out.push_str(&format!("the oracle stopped before any case was checked (seed {seed})\n"))
         }
         None => out.push_str(&format!("held before the oracle stopped: {} (seed {seed})\n", report.covered.join("; "))),
         Some(failure) => {
