@@ -109,9 +109,6 @@ pub fn beyond_the_oracle(rules: &RuleSet, position: &Position) -> Option<String>
     }
 }
 
-/// Boxes of at most this many positions answer `solve --oracle` in box mode.
-const MOST_BOX: u64 = 200_000_000;
-
 /// Solves `position` by the oracle, within `budget`; writes the explored graph in DOT to `dot`.
 ///
 /// A game whose moves never split a plate is solved in box mode ([`PileBox`]) when the box of
@@ -120,7 +117,9 @@ const MOST_BOX: u64 = 200_000_000;
 /// searches what the answer needs.
 pub fn by_oracle(rules: &RuleSet, position: &Position, budget: Budget, dot: Option<&Path>) -> Result<Solved, Error> {
     let plates = position.plates().to_vec();
-    let boxed = grundy_oracle::boxed::box_size(plates.len(), position.largest()).filter(|&size| size <= MOST_BOX);
+    // A box within the states budget (and, at about two bytes a position, the memory budget).
+    let boxed = grundy_oracle::boxed::box_size(plates.len(), position.largest())
+        .filter(|&size| size <= budget.max_states as u64 && size.saturating_mul(2) <= budget.max_bytes as u64);
     if let (None, true, Some(_)) = (dot, PileBox::applies(rules), boxed) {
         if plates.len() <= grundy_oracle::boxed::MOST_BOX_PLATES {
             let solved = PileBox::solve(rules, rules.value_kind(), plates.len(), position.largest(), budget)?;
@@ -141,7 +140,17 @@ pub fn by_oracle(rules: &RuleSet, position: &Position, budget: Budget, dot: Opti
         }
     }
     let mut engine = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget);
-    let solution = engine.solve(&plates)?;
+    let solution = engine.solve(&plates).map_err(|error| {
+        // Box mode was passed over for the budgets alone: say what would let it answer.
+        match grundy_oracle::boxed::box_size(plates.len(), position.largest()) {
+            Some(size) if dot.is_none() && PileBox::applies(rules) && boxed.is_none() => Error::usage(format!(
+                "{error} (box mode would solve every position below it: {size} positions, about {} MB; \
+                 --max-states {size} lets it)",
+                size.saturating_mul(2) >> 20
+            )),
+            _ => Error::from(error),
+        }
+    })?;
     if let Some(path) = dot {
         let graph = engine.graph(&plates)?;
         let dot = petgraph::dot::Dot::with_config(&graph, &[petgraph::dot::Config::EdgeNoLabel]);

@@ -856,3 +856,14 @@ fn a_shard_names_itself_and_blames_no_budget_that_did_not_run_out() {
     }
     assert_ne!(suites[0].lines().nth(1), suites[1].lines().nth(1));
 }
+
+/// An oracle stopped on a position whose box mode was passed over for the states budget alone
+/// says what would let box mode answer it.
+#[test]
+fn an_oracle_past_its_budget_says_when_box_mode_would_answer() {
+    fails_with(
+        &["solve", "nim", "--oracle", "--time", "1", "40", "40", "40", "40", "40", "40", "40", "40"],
+        "",
+        "--max-states 450978066 lets it",
+    );
+}

@@ -202,7 +202,8 @@ pub struct PileBox {
     plates: usize,
     size: u64,
     layers: Vec<Layer>,
-    /// Options read one by one and running unions read, in all.
+    /// Options read one by one and running unions read, in all. (Only the options count
+    /// against the moves budget: a union read is at most one a plate, bounded by the states.)
     generated: usize,
     /// The most bytes held while solving: the layers, and the running unions of one layer.
     peak_bytes: usize,
@@ -245,7 +246,7 @@ impl PileBox {
             return Err(OracleError::StatesExceeded { max_states: budget.max_states });
         }
         let mut room = Room { left: budget.max_bytes, max_bytes: budget.max_bytes, peak: 0 };
-        let mut moves = 0usize;
+        let (mut moves, mut reads) = (0usize, 0usize);
         let game = PileGame::new(rules.clone());
         let mut solved =
             PileBox { rules: rules.clone(), kind, plates, size, layers: Vec::new(), generated: 0, peak_bytes: 0 };
@@ -272,7 +273,7 @@ impl PileBox {
             let contexts = if k > 0 { binomial(size + k as u64 - 1, k - 1) as usize } else { 0 };
             let narrow = kind == ValueKind::OutcomeOnly || largest < 16;
             let sets = mode.map(|mode| Unions::new(contexts, mode, narrow, &mut room)).transpose()?;
-            solved.solve_layer(&game, k, sets.as_ref(), &mut room, &mut moves, &budget)?;
+            solved.solve_layer(&game, k, sets.as_ref(), &mut room, (&mut moves, &mut reads), &budget)?;
             room.give(sets.as_ref().map_or(0, Unions::bytes));
             drop(sets);
             if mode == Some(Mode::Unions) {
@@ -293,7 +294,7 @@ impl PileBox {
         k: usize,
         unions: Option<&Unions>,
         room: &mut Room,
-        moves: &mut usize,
+        (moves, reads): (&mut usize, &mut usize),
         budget: &Budget,
     ) -> Result<(), OracleError> {
         let max_moves = budget.max_moves;
@@ -306,15 +307,15 @@ impl PileBox {
             let parts = wave_parts(k, size, total);
             // The positions of one part, generated, solved and recorded by one core: the work
             // done, and the values too wide for the column yet.
-            let solve_part = |largest: Vec<u64>| -> (usize, Vec<(usize, u32)>, u64) {
+            let solve_part = |largest: Vec<u64>| -> ((usize, usize), Vec<(usize, u32)>, u64) {
                 let mut plates = vec![0; k];
                 let mut sums = Sums::new(k);
                 let mut scratch = Scratch::default();
-                let (mut work, mut wide, mut count) = (0, Vec::new(), 0);
+                let (mut work, mut wide, mut count) = ((0, 0), Vec::new(), 0);
                 multisets_with_largest(&terms, &largest, total, &mut plates, &mut sums, &mut |plates, sums| {
-                    let (rank, raw, first_wins, done) =
+                    let (rank, raw, first_wins, (done, read)) =
                         solved.evaluate(game, &terms, unions, plates, sums, &mut scratch);
-                    work += done;
+                    work = (work.0 + done, work.1 + read);
                     count += 1;
                     if !layer.record(rank, raw, first_wins) {
                         wide.push((rank, raw));
@@ -322,16 +323,18 @@ impl PileBox {
                 });
                 (work, wide, count)
             };
-            let (work, wide, count) = parts.into_par_iter().map(solve_part).reduce(
-                || (0, Vec::new(), 0),
-                |(a, mut wide, m), (b, more, n)| {
+            let ((work, read), wide, count) = parts.into_par_iter().map(solve_part).reduce(
+                || ((0, 0), Vec::new(), 0),
+                |((a, r), mut wide, m), ((b, s), more, n)| {
                     wide.extend(more);
-                    (a.saturating_add(b), wide, m + n)
+                    ((a.saturating_add(b), r.saturating_add(s)), wide, m + n)
                 },
             );
             crate::odometer::add(count, room.peak);
             *moves = moves.saturating_add(work);
-            if *moves > max_moves {
+            // Union and window reads are work, not moves: at most one a plate of a position.
+            *reads = reads.saturating_add(read);
+            if *moves - *reads > max_moves {
                 return Err(OracleError::MovesExceeded { max_moves });
             }
             if budget.out_of_time() {
@@ -358,7 +361,7 @@ impl PileBox {
         plates: &[u64],
         sums: &Sums,
         scratch: &mut Scratch,
-    ) -> (usize, u32, bool, usize) {
+    ) -> (usize, u32, bool, (usize, usize)) {
         let k = plates.len();
         let misere = self.rules.play == Play::Misere;
         let Scratch { contexts, ranks, found, seen, option } = scratch;
@@ -382,6 +385,7 @@ impl PileBox {
                             let window = windows.word(contexts[i]);
                             let x = plates[i];
                             found.work += 1;
+                            found.reads += 1;
                             let mut each = u64::from(*offsets);
                             while each != 0 {
                                 let d = u64::from(each.trailing_zeros()) + 1;
@@ -459,7 +463,7 @@ impl PileBox {
                 unions.add(contexts[i], value);
             }
         }
-        (rank, raw, first_wins, found.work)
+        (rank, raw, first_wins, (found.work, found.reads))
     }
 
     /// The solved value and outcome of rank `rank` among the positions of `k` plates.
@@ -524,6 +528,8 @@ struct Found {
     count: usize,
     /// The work done: options read one by one, and running unions read.
     work: usize,
+    /// Of the work, the running unions and windows read.
+    reads: usize,
     any_second: bool,
     small: u64,
     keep_all: bool,
@@ -534,6 +540,7 @@ impl Found {
     fn clear(&mut self, keep_all: bool) {
         self.count = 0;
         self.work = 0;
+        self.reads = 0;
         self.any_second = false;
         self.small = 0;
         self.keep_all = keep_all;
@@ -545,12 +552,14 @@ impl Found {
     fn through_union(&mut self, options: usize) {
         self.count += options;
         self.work += 1;
+        self.reads += 1;
     }
 
     /// Uncounts the `options` through one plate read as a union, to read them one by one.
     fn not_through_union(&mut self, options: usize) {
         self.count -= options;
         self.work -= 1;
+        self.reads -= 1;
     }
 
     /// The options whose values are the bits of a running union's word `set`: for Grundy
