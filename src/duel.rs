@@ -24,7 +24,7 @@ use serde::Serialize;
 use crate::error::Error;
 use crate::problem::Contest;
 use crate::runner::{self, Exhaustive, Plan, Report, Status, Subject, Verdict};
-use crate::shrink::{Limits, Shrink};
+use crate::shrink::{Batch, Limits, Shrink};
 
 /// How the program under test is run.
 #[derive(Debug, Clone)]
@@ -299,50 +299,296 @@ pub fn shrink_deadline(run_deadline: Option<Instant>) -> Instant {
 /// Inputs one in this many are large.
 const LARGE_ONE_IN: u32 = 5;
 
+/// The oracle's reach in a duel: most positions one memo keeps, and most moves it generates.
+/// Deterministic (no clock), so a seed replays which side answered each game. A game past them
+/// is answered by the fast side (verified by `grundy check`); the run's `--time` stops the
+/// oracle too.
+const DUEL_STATES: usize = 1 << 19;
+const DUEL_MOVES: usize = 1 << 21;
+
+/// Most inputs of the small space: each is a run of the program.
+const MOST_SMALL_INPUTS: usize = 120;
+
+/// Most games tried at once when shrinking (candidates packed into one input).
+const MOST_BATCH: usize = 4096;
+
+/// Who gave the expected answers of one input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answerer {
+    Oracle,
+    Fast,
+    Both,
+}
+
+impl Answerer {
+    fn words(self) -> &'static str {
+        match self {
+            Answerer::Oracle => "oracle",
+            Answerer::Fast => "fast side",
+            Answerer::Both => "oracle and fast side",
+        }
+    }
+}
+
+/// What one run of the program on one input showed.
+enum Attempt {
+    /// Accepted.
+    Pass,
+    /// Rejected: the expected output, the verdict, and its kind.
+    Fail { expected: String, verdict: String, kind: &'static str },
+    /// grundy could not judge it (no expected answer, the input cannot be written, the program
+    /// cannot be started).
+    Broken(Verdict),
+}
+
 /// A program against a contest problem.
 struct DuelSubject<'a, P: Contest> {
     problem: &'a P,
     program: &'a Program,
     memo: P::Memo,
+    /// Whether the memo has answered since it was made (a fresh one is tried before a game is
+    /// given up as beyond the oracle's reach).
+    memo_used: bool,
+    /// Sizes (a game's items, its largest number) at which the oracle ran past its reach on a
+    /// fresh memo: games as large in both go to the fast side at once.
+    beyond: Vec<(u64, u64)>,
     deadline: Option<Instant>,
-    /// Inputs whose expected answers all came from the oracle, until the first failure.
+    /// Inputs until the first failure whose expected answers all came from the oracle, all from
+    /// the fast side, or from both.
     by_oracle: u64,
-    failed: bool,
+    by_fast: u64,
+    by_both: u64,
+    /// The kind of the first failure (wrong answer, runtime error…): shrinking keeps it.
+    kind: Option<&'static str>,
+    /// Another kind of failure met while shrinking, reported apart: its verdict and input.
+    also: Option<(String, String)>,
+    /// Whether shrinking tried one-game candidates packed, many to an input.
+    packed: bool,
 }
 
-impl<P: Contest> DuelSubject<'_, P> {
-    /// The expected output of `input`, and whether the oracle gave all of it; an error when
-    /// neither side can, or when they disagree (a bug of grundy's).
-    fn expected(&mut self, input: &DuelInput<P::Instance>) -> Result<(String, bool), String> {
-        let problem = self.problem;
-        if input.large {
-            let answers = problem.fast_all(&input.cases).map_err(|e| format!("the fast side cannot answer: {e}"))?;
-            return Ok((answers.iter().map(|a| problem.answer_line(a)).collect(), false));
+impl<'a, P: Contest> DuelSubject<'a, P> {
+    fn new(problem: &'a P, program: &'a Program, deadline: Option<Instant>) -> DuelSubject<'a, P> {
+        DuelSubject {
+            problem,
+            program,
+            memo: problem.memo(Self::budget()),
+            memo_used: false,
+            beyond: Vec::new(),
+            deadline,
+            by_oracle: 0,
+            by_fast: 0,
+            by_both: 0,
+            kind: None,
+            also: None,
+            packed: false,
         }
+    }
+
+    fn budget() -> grundy_oracle::Budget {
+        grundy_oracle::Budget { max_states: DUEL_STATES, max_moves: DUEL_MOVES, ..crate::problem::oracle_budget() }
+    }
+
+    /// The oracle's answer on one game, if it lies within the oracle's reach.
+    fn by_oracle(&mut self, instance: &P::Instance) -> Option<P::Answer> {
+        let (items, largest) = (instance.weight().0, instance.magnitude());
+        if self.beyond.iter().any(|&(n, most)| items >= n && largest >= most) {
+            return None;
+        }
+        match self.problem.oracle(&mut self.memo, instance) {
+            Ok(answer) => {
+                self.memo_used = true;
+                return Some(answer);
+            }
+            Err(grundy_oracle::OracleError::TimeExceeded) => return None,
+            Err(_) if self.memo_used => {}
+            Err(_) => {
+                // Past the reach of a fresh memo: beyond it. The memo, spent, starts afresh.
+                self.beyond.push((items, largest));
+                self.memo = self.problem.memo(Self::budget());
+                return None;
+            }
+        }
+        // The memo may have filled with earlier games: one more try on a fresh one.
+        self.memo = self.problem.memo(Self::budget());
+        self.memo_used = false;
+        match self.problem.oracle(&mut self.memo, instance) {
+            Ok(answer) => {
+                self.memo_used = true;
+                Some(answer)
+            }
+            Err(_) => {
+                self.beyond.push((items, largest));
+                self.memo = self.problem.memo(Self::budget());
+                None
+            }
+        }
+    }
+
+    /// The expected output of `input`, and who gave it: the oracle where it reaches, else the
+    /// fast side; an error when neither can, or when they disagree (a bug of grundy's).
+    fn expected(&mut self, input: &DuelInput<P::Instance>) -> Result<(String, Answerer), String> {
+        let problem = self.problem;
+        // A problem whose cases share a table builds it once; one the fast side declines is
+        // answered case by case.
+        // (A declined case is asked again alone only where the oracle does not answer it: a
+        // fast side that declines may have spent its whole budget on each try.)
+        let all = problem.fast_all(&input.cases).ok();
         let mut text = String::new();
-        let mut all_oracle = true;
-        for instance in &input.cases {
-            let fast = problem.fast(instance);
-            let answer = match (problem.oracle(&mut self.memo, instance), fast) {
-                (Ok(truth), Ok(fast)) if truth != fast => {
+        let (mut oracle, mut fast_only) = (0usize, 0usize);
+        for (i, instance) in input.cases.iter().enumerate() {
+            // A generated large input is made past the oracle's reach: its games go to the fast
+            // side without an attempt (each attempt would spend the oracle's whole budget).
+            let truth = if input.large { None } else { self.by_oracle(instance) };
+            let fast = match (&all, &truth) {
+                (Some(answers), _) => Ok(&answers[i]),
+                (None, Some(_)) => Err("declined".to_string()),
+                (None, None) => Err(String::new()),
+            };
+            let fast_alone;
+            let fast = match fast {
+                Err(reason) if reason.is_empty() => {
+                    fast_alone = problem.fast(instance).map_err(|e| e.to_string());
+                    fast_alone.as_ref().map_err(Clone::clone)
+                }
+                other => other,
+            };
+            let line = match (truth, fast) {
+                (Some(truth), Ok(fast)) if !problem.agrees(&truth, fast) => {
                     return Err(format!(
                         "grundy's fast side says {fast} where the oracle says {truth} on `{}`: run {}",
                         problem.case_text(instance),
                         crate::problem::replay_command(&problem.name(), &problem.case_text(instance))
                     ));
                 }
-                (Ok(truth), _) => truth,
-                (Err(_), Ok(fast)) => {
-                    all_oracle = false;
-                    fast
+                (Some(truth), _) => {
+                    oracle += 1;
+                    problem.answer_line(&truth)
                 }
-                (Err(error), Err(reason)) => {
-                    return Err(format!("no expected answer for `{}`: {error}; {reason}", problem.case_text(instance)));
+                (None, Ok(fast)) => {
+                    fast_only += 1;
+                    problem.answer_line(fast)
+                }
+                (None, Err(reason)) => {
+                    return Err(format!(
+                        "no expected answer for `{}`: beyond the oracle's reach, and the fast side: {reason}",
+                        problem.case_text(instance)
+                    ));
                 }
             };
-            text.push_str(&problem.answer_line(&answer));
+            text.push_str(&line);
         }
-        Ok((text, all_oracle))
+        let answerer = match (oracle, fast_only) {
+            (_, 0) => Answerer::Oracle,
+            (0, _) => Answerer::Fast,
+            _ => Answerer::Both,
+        };
+        Ok((text, answerer))
+    }
+
+    /// Runs the program on `input` and judges its output.
+    fn attempt(&mut self, input: &DuelInput<P::Instance>) -> (Attempt, Option<Answerer>) {
+        let text = match self.problem.write(&input.cases) {
+            Ok(text) => text,
+            Err(reason) => {
+                return (Attempt::Broken(Verdict::CannotRun(format!("the input cannot be written: {reason}"))), None);
+            }
+        };
+        let (expected, answerer) = match self.expected(input) {
+            Ok(expected) => expected,
+            Err(error) => return (Attempt::Broken(Verdict::Failed(error)), None),
+        };
+        let run = match run(self.program, &text, output_limit(&expected)) {
+            Ok(run) => run,
+            Err(error) => {
+                let error = format!("the program could not be started: {error}");
+                return (Attempt::Broken(Verdict::Failed(error)), None);
+            }
+        };
+        if let Run::Crashed { code: Some(code @ (126 | 127)), stderr, .. } = &run {
+            let error =
+                format!("the program `{}` could not be run (exit {code}){}", self.program.command, tail_note(stderr));
+            return (Attempt::Broken(Verdict::Failed(error)), None);
+        }
+        match run.verdict(&expected) {
+            None => (Attempt::Pass, Some(answerer)),
+            Some(verdict) => (Attempt::Fail { expected, verdict, kind: run.kind() }, Some(answerer)),
+        }
+    }
+
+    /// Whether shrinking must stop: the run's deadline has passed.
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    /// The first of `cases` that fails as the failure being shrunk does, trying many at once:
+    /// their games packed into one input (as many as the format allows), and a failing pack split
+    /// in halves until one case is left. Each run of the program counts one try.
+    fn first_failing(
+        &mut self,
+        cases: &[DuelInput<P::Instance>],
+        tried: &mut usize,
+        limits: Limits,
+    ) -> Batch<(String, String)> {
+        let most = self.problem.most_cases().clamp(1, MOST_BATCH);
+        let mut start = 0;
+        while start < cases.len() {
+            // The longest run of one-game cases from `start` that fits one input. Cases of several
+            // games are tried alone: a program whose answer on a game depends on the games before
+            // it (state left over, a bug on the first game) is judged on each as it is.
+            let mut end = start + 1;
+            if cases[start].cases.len() == 1 {
+                while end < cases.len() && cases[end].cases.len() == 1 && end - start < most {
+                    end += 1;
+                }
+            }
+            if end - start > 1 {
+                self.packed = true;
+            }
+            match self.first_failing_in(cases, start..end, tried, limits) {
+                Batch::Hold => start = end,
+                found => return found,
+            }
+        }
+        Batch::Hold
+    }
+
+    fn first_failing_in(
+        &mut self,
+        cases: &[DuelInput<P::Instance>],
+        range: std::ops::Range<usize>,
+        tried: &mut usize,
+        limits: Limits,
+    ) -> Batch<(String, String)> {
+        if limits.expired(*tried) || self.out_of_time() {
+            return Batch::Expired;
+        }
+        *tried += 1;
+        let merged = DuelInput {
+            cases: cases[range.clone()].iter().flat_map(|case| case.cases.iter().cloned()).collect(),
+            large: false,
+        };
+        let single = range.len() == 1;
+        match (self.attempt(&merged).0, single) {
+            (Attempt::Pass, _) => Batch::Hold,
+            (Attempt::Fail { expected, verdict, kind }, true) if Some(kind) == self.kind => {
+                Batch::Fails(range.start, (expected, verdict))
+            }
+            (Attempt::Fail { verdict, .. }, true) => {
+                // Another kind of failure: reported apart, never swapped in.
+                let input = self.problem.write(&merged.cases).unwrap_or_default();
+                self.also.get_or_insert((verdict, input));
+                Batch::Hold
+            }
+            (Attempt::Broken(_), true) => Batch::Hold,
+            // A pack that fails (or cannot be judged whole): its halves, in order.
+            (_, false) => {
+                let middle = range.start + range.len() / 2;
+                match self.first_failing_in(cases, range.start..middle, tried, limits) {
+                    Batch::Hold => self.first_failing_in(cases, middle..range.end, tried, limits),
+                    found => found,
+                }
+            }
+        }
     }
 }
 
@@ -357,8 +603,51 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
         ("oracle and fast side", "program")
     }
 
+    /// The problem's small space, whole, packed into as few inputs as its format allows.
     fn exhaustive(&self) -> Exhaustive<Self::Case> {
-        Exhaustive::none("random inputs only")
+        let space = self.problem.small_space();
+        let most = self.problem.most_cases().max(1);
+        let (mut inputs, mut chunk, mut games, mut left_out) = (Vec::new(), Vec::new(), 0usize, 0usize);
+        for case in space.cases {
+            if self.problem.write(std::slice::from_ref(&case)).is_err() {
+                left_out += 1;
+                continue;
+            }
+            let fits = chunk.len() < most
+                && chunk
+                    .first()
+                    .is_none_or(|first: &P::Instance| self.problem.write(&[first.clone(), case.clone()]).is_ok());
+            if !fits {
+                inputs.push(DuelInput { cases: std::mem::take(&mut chunk), large: false });
+            }
+            chunk.push(case);
+            games += 1;
+        }
+        if !chunk.is_empty() {
+            inputs.push(DuelInput { cases: chunk, large: false });
+        }
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        // A format of few games an input: the smallest games first, as many inputs as a duel
+        // affords (each is a run of the program), and the report says how far they went.
+        if inputs.len() > MOST_SMALL_INPUTS {
+            let all = games;
+            inputs.truncate(MOST_SMALL_INPUTS);
+            games = inputs.iter().map(|input| input.cases.len()).sum();
+            let description = format!(
+                "{}, smallest first: {} of the {all} games, in {} (the rest are left to the random inputs)",
+                space.description,
+                games,
+                plural(inputs.len(), "input")
+            );
+            return Exhaustive { cases: inputs, description };
+        }
+        let left_out = match left_out {
+            0 => String::new(),
+            n => format!("; {} the format cannot hold left out", plural(n, "game")),
+        };
+        let description =
+            format!("{}: {} in {}{left_out}", space.description, plural(games, "game"), plural(inputs.len(), "input"));
+        Exhaustive { cases: inputs, description }
     }
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Self::Case {
@@ -367,40 +656,37 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
     }
 
     fn judge(&mut self, input: &Self::Case) -> Verdict {
-        let text = match self.problem.write(&input.cases) {
-            Ok(text) => text,
-            Err(reason) => return Verdict::CannotRun(format!("the input cannot be written: {reason}")),
-        };
-        let (expected, by_oracle) = match self.expected(input) {
-            Ok(expected) => expected,
-            Err(error) => return Verdict::Failed(error),
-        };
-        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) && self.failed {
+        if self.kind.is_some() && self.out_of_time() {
             return Verdict::Agree; // out of time while shrinking: stop accepting candidates
         }
-        let run = match run(self.program, &text, output_limit(&expected)) {
-            Ok(run) => run,
-            Err(error) => return Verdict::Failed(format!("the program could not be started: {error}")),
-        };
-        if let Run::Crashed { code: Some(code @ (126 | 127)), stderr, .. } = &run {
-            return Verdict::Failed(format!(
-                "the program `{}` could not be run (exit {code}){}",
-                self.program.command,
-                tail_note(stderr)
-            ));
-        }
-        match run.verdict(&expected) {
-            None => {
-                if !self.failed {
-                    self.by_oracle += u64::from(by_oracle);
+        match self.attempt(input) {
+            (Attempt::Pass, answerer) => {
+                if self.kind.is_none() {
+                    match answerer {
+                        Some(Answerer::Oracle) => self.by_oracle += 1,
+                        Some(Answerer::Fast) => self.by_fast += 1,
+                        _ => self.by_both += 1,
+                    }
                 }
                 Verdict::Agree
             }
-            Some(verdict) => {
-                self.failed = true;
-                Verdict::Disagree { expected, actual: verdict }
-            }
+            (Attempt::Fail { expected, verdict, kind }, _) => match self.kind {
+                Some(kept) if kept != kind => {
+                    let input = self.problem.write(&input.cases).unwrap_or_default();
+                    self.also.get_or_insert((verdict, input));
+                    Verdict::Agree
+                }
+                _ => {
+                    self.kind = Some(kind);
+                    Verdict::Disagree { expected, actual: verdict }
+                }
+            },
+            (Attempt::Broken(verdict), _) => verdict,
         }
+    }
+
+    fn deadline_cuts_exhaustive(&self) -> bool {
+        true
     }
 
     fn case_text(&self, input: &Self::Case) -> String {
@@ -412,7 +698,20 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
     }
 
     fn shrink_limits(&self) -> Limits {
-        Limits { tries: 400, below: 200, deadline: Some(shrink_deadline(self.deadline)) }
+        // Packed candidates make a try cheap where the format holds many games an input.
+        let below = if self.problem.most_cases() > 1 { 20_000 } else { 200 };
+        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.deadline)) }
+    }
+
+    fn shrink(
+        &mut self,
+        found: &Self::Case,
+        failure: (String, String),
+    ) -> crate::shrink::Shrunk<Self::Case, (String, String)> {
+        let limits = self.shrink_limits();
+        crate::shrink::shrink_batched(found.clone(), failure, limits, |cases, tried| {
+            self.first_failing(cases, tried, limits)
+        })
     }
 }
 
@@ -422,10 +721,29 @@ pub struct DuelReport {
     /// The run: inputs tried, what held, the minimal failing input.
     #[serde(flatten)]
     pub report: Report,
-    /// Inputs whose expected answers all came from the oracle.
+    /// Inputs (before a failure) whose expected answers all came from the oracle.
     pub by_oracle: u64,
+    /// Inputs whose expected answers all came from the fast side (games past the oracle's reach).
+    pub by_fast_side: u64,
+    /// Inputs answered in part by each.
+    pub by_both: u64,
     /// The program's run on the minimal failing input.
     pub failure: Option<DuelFailure>,
+    /// Another kind of failure met while shrinking (shrinking keeps the kind it started from):
+    /// its verdict and input.
+    pub also_met: Option<AlsoMet>,
+    /// Whether shrinking tried one-game candidates packed, many to an input (each game's answer
+    /// judged on its own line).
+    pub shrink_packed: bool,
+}
+
+/// A failure of another kind than the one shrunk, met on the way.
+#[derive(Debug, Clone, Serialize)]
+pub struct AlsoMet {
+    /// The verdict.
+    pub verdict: String,
+    /// The input.
+    pub input: String,
 }
 
 /// The minimal failing input, as the program saw it.
@@ -433,9 +751,11 @@ pub struct DuelReport {
 pub struct DuelFailure {
     /// The input.
     pub input: String,
+    /// The input first found failing, before shrinking.
+    pub found: String,
     /// The expected output.
     pub expected: String,
-    /// Who gave it: "oracle" or "fast side".
+    /// Who gave it: "oracle", "fast side", or "oracle and fast side".
     pub expected_by: String,
     /// What the program did.
     pub run: Run,
@@ -445,16 +765,9 @@ pub struct DuelFailure {
     pub saved: Option<PathBuf>,
 }
 
-/// Duels `program` on random inputs of `problem`.
+/// Duels `program` on `problem`: its small space whole, then random inputs.
 pub fn duel<P: Contest>(problem: &P, program: &Program, plan: &Plan, progress: &dyn Fn(u64)) -> DuelReport {
-    let mut subject = DuelSubject {
-        problem,
-        program,
-        memo: problem.memo(crate::problem::oracle_budget()),
-        deadline: plan.deadline,
-        by_oracle: 0,
-        failed: false,
-    };
+    let mut subject = DuelSubject::new(problem, program, plan.deadline);
     let report = runner::run(&mut subject, plan, progress);
     finish(subject, report)
 }
@@ -462,14 +775,7 @@ pub fn duel<P: Contest>(problem: &P, program: &Program, plan: &Plan, progress: &
 /// Judges `program` on one given input of `problem` (a saved failure), without shrinking.
 pub fn duel_input<P: Contest>(problem: &P, program: &Program, input: &str) -> Result<DuelReport, Error> {
     let cases = problem.read(input)?;
-    let mut subject = DuelSubject {
-        problem,
-        program,
-        memo: problem.memo(crate::problem::oracle_budget()),
-        deadline: None,
-        by_oracle: 0,
-        failed: false,
-    };
+    let mut subject = DuelSubject::new(problem, program, None);
     let report = runner::replay(&mut subject, &DuelInput { cases, large: false });
     Ok(finish(subject, report))
 }
@@ -479,20 +785,30 @@ fn finish<P: Contest>(mut subject: DuelSubject<'_, P>, report: Report) -> DuelRe
     let failure = report.counterexample.as_ref().and_then(|counterexample| {
         let cases = subject.problem.read(&counterexample.case).ok()?;
         let input = DuelInput { cases, large: false };
-        let (expected, by_oracle) = subject.expected(&input).ok()?;
+        let (expected, answerer) = subject.expected(&input).ok()?;
         let run = run(subject.program, &counterexample.case, output_limit(&expected)).ok()?;
         Some(DuelFailure {
             input: counterexample.case.clone(),
+            found: counterexample.found.clone(),
             verdict: run
                 .verdict(&expected)
                 .unwrap_or_else(|| "accepted on a second run (a flaky program?)".to_string()),
             expected,
-            expected_by: if by_oracle { "oracle" } else { "fast side" }.to_string(),
+            expected_by: answerer.words().to_string(),
             run,
             saved: None,
         })
     });
-    DuelReport { by_oracle: subject.by_oracle, report, failure }
+    let also_met = subject.also.take().map(|(verdict, input)| AlsoMet { verdict, input });
+    DuelReport {
+        by_oracle: subject.by_oracle,
+        by_fast_side: subject.by_fast,
+        by_both: subject.by_both,
+        report,
+        failure,
+        also_met,
+        shrink_packed: subject.packed,
+    }
 }
 
 impl DuelReport {

@@ -93,6 +93,19 @@ pub trait Contest: Problem {
     /// An input at the contest's stated limits (for benchmarks).
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Self::Instance>;
 
+    /// The small space `grundy duel` runs first, whole: by default the registry entry's
+    /// exhaustive cases. Cases the format cannot write are left out (and counted).
+    fn small_space(&self) -> Exhaustive<Self::Instance> {
+        self.exhaustive()
+    }
+
+    /// Most cases one input may hold (its `T`, or lines until the end of the input): the small
+    /// space is packed into as few inputs as this allows, and shrinking tries many candidates in
+    /// one run. 1 for a format of one game an input.
+    fn most_cases(&self) -> usize {
+        1
+    }
+
     /// For a game given by two numbers (Wythoff's two piles, a sheet's two sides): the map of
     /// the pairs `(low + a, low + b)` for `a, b ≤ upto − low`, each its Grundy value where the
     /// fast side has one, else 0 for a second-player win and 1 for a first-player win (`None`

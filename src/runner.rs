@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::shrink::{Limits, Minimality, Shrink, shrink};
+use crate::shrink::{Limits, Minimality, Shrink, Shrunk, shrink};
 
 /// What one case showed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,9 +73,22 @@ pub trait Subject {
     fn case_text(&self, case: &Self::Case) -> String;
     /// The command that replays one case (given as text).
     fn replay(&self, case_text: &str) -> String;
+    /// Whether the plan's deadline also cuts the exhaustive cases short (a duel's `--time`);
+    /// else they always run whole.
+    fn deadline_cuts_exhaustive(&self) -> bool {
+        false
+    }
     /// Limits on shrinking a failure.
     fn shrink_limits(&self) -> Limits {
         Limits::IN_PROCESS
+    }
+    /// Shrinks a failing case (which fails as `failure`: expected and actual answers) to a
+    /// minimal one: by default one candidate at a time, judged as any case.
+    fn shrink(&mut self, found: &Self::Case, failure: (String, String)) -> Shrunk<Self::Case, (String, String)> {
+        shrink(found.clone(), failure, self.shrink_limits(), |candidate| match self.judge(candidate) {
+            Verdict::Disagree { expected, actual } => Some((expected, actual)),
+            _ => None,
+        })
     }
 }
 
@@ -335,11 +348,7 @@ pub fn shrink_failure<S: Subject>(
     expected: String,
     actual: String,
 ) -> Counterexample {
-    let limits = subject.shrink_limits();
-    let shrunk = shrink(found.clone(), (expected, actual), limits, |candidate| match subject.judge(candidate) {
-        Verdict::Disagree { expected, actual } => Some((expected, actual)),
-        _ => None,
-    });
+    let shrunk = subject.shrink(found, (expected, actual));
     let case = subject.case_text(&shrunk.case);
     let (expected, actual) = shrunk.failure;
     Counterexample {
@@ -366,6 +375,10 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
             for (i, case) in exhaustive.cases.iter().enumerate() {
                 if !plan.shard.owns(i as u64) {
                     continue;
+                }
+                if subject.deadline_cuts_exhaustive() && plan.deadline.is_some_and(|d| Instant::now() >= d) {
+                    report.out_of_time = true;
+                    break 'run;
                 }
                 report.exhaustive += 1;
                 report.digest ^= mix(stream_of(&subject.case_text(case)));

@@ -108,7 +108,8 @@ impl Limits {
     /// For the oracle against a fast solver: cheap tries.
     pub const IN_PROCESS: Limits = Limits { tries: 200_000, below: 20_000, deadline: None };
 
-    fn expired(&self, tried: usize) -> bool {
+    /// Whether `tried` tries, or the deadline, ran out the limits.
+    pub fn expired(&self, tried: usize) -> bool {
         tried >= self.tries || self.deadline.is_some_and(|deadline| std::time::Instant::now() >= deadline)
     }
 }
@@ -120,27 +121,62 @@ pub fn shrink<C: Shrink, F>(
     limits: Limits,
     mut fails: impl FnMut(&C) -> Option<F>,
 ) -> Shrunk<C, F> {
+    shrink_batched(case, failure, limits, |cases: &[C], tried: &mut usize| {
+        for (i, candidate) in cases.iter().enumerate() {
+            if limits.expired(*tried) {
+                return Batch::Expired;
+            }
+            *tried += 1;
+            if let Some(failure) = fails(candidate) {
+                return Batch::Fails(i, failure);
+            }
+        }
+        Batch::Hold
+    })
+}
+
+/// What trying a list of candidates, in order, found.
+#[derive(Debug)]
+pub enum Batch<F> {
+    /// The first failing candidate, by its index, and how it fails.
+    Fails(usize, F),
+    /// None fails.
+    Hold,
+    /// The limits ran out first.
+    Expired,
+}
+
+/// Shrinks `case` as [`shrink`] does, trying candidates through `first_failing`, which finds
+/// the first failing one of a list (counting its tries in `tried`, against `limits`): a caller
+/// that can try many candidates at once (a duel packs them into one input) passes them whole.
+pub fn shrink_batched<C: Shrink, F>(
+    case: C,
+    failure: F,
+    limits: Limits,
+    mut first_failing: impl FnMut(&[C], &mut usize) -> Batch<F>,
+) -> Shrunk<C, F> {
     let mut shrunk = Shrunk { case, failure, steps: 0, minimality: Minimality::Unknown };
     let mut tried = 0usize;
     'search: loop {
         // 1. Greedy, to a fixed point.
-        'greedy: loop {
-            for candidate in shrunk.case.candidates() {
-                if limits.expired(tried) {
-                    break 'search;
-                }
-                tried += 1;
-                if let Some(failure) = fails(&candidate) {
-                    (shrunk.case, shrunk.failure) = (candidate, failure);
-                    shrunk.steps += 1;
-                    continue 'greedy;
-                }
+        loop {
+            if limits.expired(tried) {
+                break 'search;
             }
-            break;
+            let mut candidates = shrunk.case.candidates();
+            match first_failing(&candidates, &mut tried) {
+                Batch::Fails(i, failure) => {
+                    (shrunk.case, shrunk.failure) = (candidates.swap_remove(i), failure);
+                    shrunk.steps += 1;
+                }
+                Batch::Hold => break,
+                Batch::Expired => break 'search,
+            }
         }
-        // 2. Every smaller case, or those with numbers up to the largest bound that fits.
+        // 2. Every smaller case, or those with numbers up to the largest bound that fits; the
+        //    lightest failing one (fewest items, then smallest numbers) replaces the case.
         let magnitude = shrunk.case.magnitude();
-        let (bound, smaller) = match shrunk.case.below(magnitude, limits.below) {
+        let (bound, mut smaller) = match shrunk.case.below(magnitude, limits.below) {
             Some(smaller) => (magnitude, smaller),
             None => match largest_bound_below(&shrunk.case, magnitude, limits.below) {
                 Some(found) if !found.1.is_empty() => found,
@@ -151,25 +187,13 @@ pub fn shrink<C: Shrink, F>(
                 }
             },
         };
-        let mut smallest: Option<(C, F)> = None;
-        for candidate in &smaller {
-            if limits.expired(tried) {
-                break 'search;
-            }
-            tried += 1;
-            if smallest.as_ref().is_some_and(|(best, _)| best.weight() <= candidate.weight()) {
-                continue;
-            }
-            if let Some(failure) = fails(candidate) {
-                smallest = Some((candidate.clone(), failure));
-            }
-        }
-        match smallest {
-            Some((case, failure)) => {
-                (shrunk.case, shrunk.failure) = (case, failure);
+        smaller.sort_by_key(|candidate| candidate.weight());
+        match first_failing(&smaller, &mut tried) {
+            Batch::Fails(i, failure) => {
+                (shrunk.case, shrunk.failure) = (smaller.swap_remove(i), failure);
                 shrunk.steps += 1;
             }
-            None => {
+            Batch::Hold => {
                 shrunk.minimality = if bound == magnitude {
                     Minimality::Proven { tried: smaller.len() }
                 } else {
@@ -177,6 +201,7 @@ pub fn shrink<C: Shrink, F>(
                 };
                 break;
             }
+            Batch::Expired => break 'search,
         }
     }
     shrunk

@@ -323,6 +323,7 @@ fn finish(subject: &mut StressSubject<'_>, report: Report) -> DuelReport {
         let expected = subject.expected(&input).ok()?;
         let run = duel::run(&subject.programs.against, &input, duel::output_limit(&expected)).ok()?;
         Some(DuelFailure {
+            found: counterexample.found.clone(),
             input,
             verdict: run
                 .verdict(&expected)
@@ -333,7 +334,7 @@ fn finish(subject: &mut StressSubject<'_>, report: Report) -> DuelReport {
             saved: None,
         })
     });
-    DuelReport { by_oracle: 0, report, failure }
+    DuelReport { by_oracle: 0, by_fast_side: 0, by_both: 0, report, failure, also_met: None, shrink_packed: false }
 }
 
 #[cfg(test)]

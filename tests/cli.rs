@@ -339,7 +339,9 @@ fn duel_tells_right_wrong_crashing_hanging_and_garbage_programs_apart() {
     };
     let right = duel(&format!("{me} pack"), &[]);
     assert_eq!(right.status.code(), Some(0), "{}", stdout(&right));
-    assert!(stdout(&right).starts_with("held: 60 inputs"), "{}", stdout(&right));
+    // The small space first (every rule set's small games, packed), then the 60 random inputs.
+    let text = stdout(&right);
+    assert!(text.starts_with("small space: for each of the 60 rule sets") && text.contains(" 60 random;"), "{text}");
 
     // Wrong only when the first game is a second-player win.
     let wrong = duel(&format!("{me} pack | sed '1s/White/Black/'"), &[]);
@@ -427,7 +429,8 @@ fn duel_covers_every_catalog_problem() {
         let output =
             grundy(&["duel", problem, "--against", &program, "--seed", "5", "--cases", "15", "--save", save], "");
         assert_eq!(output.status.code(), Some(0), "{problem}: {}{}", stdout(&output), stderr(&output));
-        assert!(stdout(&output).starts_with("held: 15 inputs ("), "{problem}: {}", stdout(&output));
+        let text = stdout(&output);
+        assert!(text.contains("held: ") && text.contains(" 15 random;"), "{problem}: {text}");
     }
     // A solution wrong only on long inputs is caught on a large one, shrunk to just past the
     // length where it breaks.

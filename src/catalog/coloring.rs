@@ -79,6 +79,11 @@ impl Contest for ColoringProblem {
         "BZOJ 2410: tests, then per test `n k` and n cells in 0..=k; y or n each"
     }
 
+    /// The number of tests is not limited by the statement.
+    fn most_cases(&self) -> usize {
+        1000
+    }
+
     fn read(&self, input: &str) -> Result<Vec<Coloring>, InputError> {
         let mut tokens = Tokens::new("coloring", input);
         let tests = tokens.number("the number of tests", 0, 1_000_000)?;

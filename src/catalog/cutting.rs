@@ -59,6 +59,11 @@ impl Contest for CuttingProblem {
         "POJ 2311: lines `W H` (2 ≤ W, H ≤ 2000) until the end; WIN or LOSE each"
     }
 
+    /// Lines until the end of the input.
+    fn most_cases(&self) -> usize {
+        100_000
+    }
+
     fn read(&self, input: &str) -> Result<Vec<Cutting>, InputError> {
         let mut tokens = Tokens::new("cutting", input);
         let mut sheets = Vec::new();

@@ -59,6 +59,11 @@ impl Contest for FibonacciProblem {
         "HDU 2516: lines n (2 ≤ n), ending with 0; First win / Second win each"
     }
 
+    /// Lines until `0`.
+    fn most_cases(&self) -> usize {
+        100_000
+    }
+
     fn read(&self, input: &str) -> Result<Vec<FibonacciNim>, InputError> {
         let mut tokens = Tokens::new("fibonacci", input);
         let mut all = Vec::new();

@@ -64,6 +64,11 @@ impl Contest for GemsProblem {
         "HDU 4778: cases `G B S` and B lines `n c1 … cn`, until `0 0 0`; the score difference each"
     }
 
+    /// Cases until `0 0 0`.
+    fn most_cases(&self) -> usize {
+        1000
+    }
+
     fn read(&self, input: &str) -> Result<Vec<Gems>, InputError> {
         let mut tokens = Tokens::new("gems", input);
         let mut all = Vec::new();

@@ -85,6 +85,11 @@ impl Contest for LockProblem {
         "CCPC 2020: T, then per test `m n s` and n forbidden m-digit strings; Alice or Bob each"
     }
 
+    /// T is not limited by the statement.
+    fn most_cases(&self) -> usize {
+        1000
+    }
+
     fn read(&self, input: &str) -> Result<Vec<Lock>, InputError> {
         let mut tokens = Tokens::new("lock", input);
         let tests = tokens.number("T, the number of tests", 0, 10_000)?;

@@ -71,6 +71,11 @@ impl Contest for NullifyProblem {
         "CF 1451F: t, then per test `n m` and n rows of m values; Ashish or Jeel each"
     }
 
+    /// T is not limited by the statement.
+    fn most_cases(&self) -> usize {
+        1000
+    }
+
     fn read(&self, input: &str) -> Result<Vec<Nullify>, InputError> {
         let mut tokens = Tokens::new("nullify", input);
         let tests = tokens.number("t, the number of tests", 0, 1_000_000)?;

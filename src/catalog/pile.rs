@@ -407,6 +407,50 @@ impl Contest for Piles {
         "Xmas Contest 2024 \"Game Pack\": A B C D T, then T lines n x1 … xn; Black (first player wins) or White"
     }
 
+    /// T is not limited by the statement; 10^6 plates in all are planned for.
+    fn most_cases(&self) -> usize {
+        100_000
+    }
+
+    /// For the rule set given: every game of one plate ≤ 200, two plates ≤ 40 and three plates
+    /// ≤ 15 (≤ 20 and ≤ 8 where a move changes several plates, whose options multiply); for all
+    /// 60 at once, half of each bound. Every plate at least 1, as the format says.
+    fn small_space(&self) -> Exhaustive<PilePosition> {
+        let rule_sets = match &self.rules {
+            Rules::Fixed(rules) => vec![rules.clone()],
+            _ => RuleSet::pack_all(),
+        };
+        // All 60 rule sets at once: a smaller space each, to keep the duel short.
+        let (singles, scale) = if rule_sets.len() == 1 { (200, 1) } else { (100, 2) };
+        let mut cases = Vec::new();
+        for rules in &rule_sets {
+            let (pairs, triples) = if rules.compound.action() == Action::One { (40, 15) } else { (20, 8) };
+            let (pairs, triples) = (pairs / scale, triples / scale);
+            let games = (1..=singles)
+                .map(|x| vec![x])
+                .chain(sorted_sequences(2, 1, pairs).into_iter().filter(|p| p.len() == 2))
+                .chain(sorted_sequences(3, 1, triples).into_iter().filter(|p| p.len() == 3));
+            cases.extend(games.map(|plates| PilePosition {
+                rules: rules.clone(),
+                position: Position::new(plates).expect("a plate"),
+            }));
+        }
+        let each = match rule_sets.len() {
+            1 => "its rule set".to_string(),
+            n => format!("each of the {n} rule sets"),
+        };
+        let (pairs, triples) = (40 / scale, 15 / scale);
+        Exhaustive {
+            cases,
+            description: format!(
+                "for {each}, every game of one plate ≤ {singles}, two plates ≤ {pairs} and three ≤ {triples} (≤ {} \
+                 and ≤ {} where a move changes several plates)",
+                20 / scale,
+                8 / scale
+            ),
+        }
+    }
+
     fn read(&self, input: &str) -> Result<Vec<PilePosition>, InputError> {
         let parsed = crate::pack::parse(input.as_bytes()).map_err(|e| InputError {
             problem: "pack",

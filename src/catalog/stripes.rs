@@ -71,6 +71,11 @@ impl Contest for StripesProblem {
         "POI 2000: `c z n`, then m, then m lines p; 1 if the first player wins, else 2"
     }
 
+    /// M ≤ 1000.
+    fn most_cases(&self) -> usize {
+        1000
+    }
+
     fn read(&self, input: &str) -> Result<Vec<Stripes>, InputError> {
         let mut tokens = Tokens::new("stripes", input);
         let mut lengths = Vec::new();

@@ -59,6 +59,11 @@ impl Contest for WythoffProblem {
         "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0"
     }
 
+    /// Lines until the end of the input.
+    fn most_cases(&self) -> usize {
+        100_000
+    }
+
     fn read(&self, input: &str) -> Result<Vec<Wythoff>, InputError> {
         let mut tokens = Tokens::new("wythoff", input);
         let mut all = Vec::new();

@@ -70,6 +70,8 @@ const SHOWN_INPUT: usize = 2048;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
+    // The oracle stops at --time too; the games it no longer reaches go to the fast side.
+    grundy::problem::set_oracle_deadline(deadline(args.time));
     let Some(name) = args.problem.clone() else { return run_generic(args, seed) };
     let problem: Box<dyn ContestEntry> = match (&args.rules, name.as_str()) {
         (Some(code), "pack") => {
@@ -123,7 +125,7 @@ fn given_input(args: &Args) -> anyhow::Result<Option<String>> {
 
 /// Runs a duel of random inputs under the plan of `args`, with a progress bar on a terminal.
 fn with_progress(args: &Args, seed: u64, duel: impl FnOnce(&Plan, &dyn Fn(u64)) -> DuelReport) -> DuelReport {
-    let plan = Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: false, shard: Shard::WHOLE };
+    let plan = Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: true, shard: Shard::WHOLE };
     let bar = if !args.json && std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(args.cases)
     } else {
@@ -183,10 +185,22 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
         }
         (None, Status::Ok) if report.sides.0 == "brute force" => text
             .push_str(&format!("held: {tried} inputs, the program's output the brute force's on each, seed {seed}\n")),
-        (None, Status::Ok) => text.push_str(&format!(
-            "held: {tried} inputs ({} answered by the oracle, the rest by the fast side), seed {seed}\n",
-            duel.by_oracle
-        )),
+        (None, Status::Ok) => {
+            if report.exhaustive > 0 {
+                text.push_str(&format!("small space: {}\n", report.exhaustive_cover));
+            }
+            text.push_str(&format!(
+                "held: {tried} inputs ({} small, {} random; answered by the oracle: {}, by the fast side past the \
+                 oracle's reach: {}, by both: {}), seed {seed}\n",
+                report.exhaustive, report.random, duel.by_oracle, duel.by_fast_side, duel.by_both
+            ));
+            if report.out_of_time {
+                text.push_str(&format!(
+                    "stopped by --time after {tried} inputs ({} random asked)\n",
+                    report.random_asked
+                ));
+            }
+        }
         (None, Status::CannotRun) => text.push_str(&format!(
             "CANNOT RUN: {} of {tried} inputs could not be given to the program, e.g. {} (seed {seed})\n",
             report.cannot_run,
@@ -204,7 +218,14 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
             if given.is_some() {
                 text.push_str("input:\n");
             } else if let Some(c) = counterexample {
-                text.push_str(&format!("minimal input (shrunk in {} steps; {}):\n", c.shrink_steps, c.minimality));
+                let packed = match duel.shrink_packed {
+                    true => "; one-game candidates were tried packed, many to an input",
+                    false => "",
+                };
+                text.push_str(&format!(
+                    "minimal input (shrunk in {} steps; {}{packed}):\n",
+                    c.shrink_steps, c.minimality
+                ));
             } else {
                 text.push_str("input:\n");
             }
@@ -219,6 +240,16 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
                 Run::TooMuchOutput { limit } => text.push_str(&format!("actual: more than {limit} bytes of output\n")),
             }
             text.push_str(&format!("verdict: {}\n", failure.verdict));
+            if given.is_none() && failure.found != failure.input {
+                text.push_str(&format!("found first as:\n{}", shown(&failure.found)));
+            }
+            if let Some(also) = &duel.also_met {
+                text.push_str(&format!(
+                    "also met while shrinking (kept apart: the shrink keeps the kind it started from): {} on:\n{}",
+                    also.verdict,
+                    shown(&also.input)
+                ));
+            }
             let stderr = match &failure.run {
                 Run::Output { stderr, .. } | Run::Crashed { stderr, .. } | Run::TimedOut { stderr, .. } => {
                     stderr.trim()

@@ -1,0 +1,90 @@
+//! `grundy duel` against planted contest solutions (#26): the small space first, thresholds
+//! shrunk to their minimum, the kind of failure kept, oracle or fast side by the oracle's reach,
+//! and `--time` that always reports. The planted programs are `grundy pack` (right) with an awk
+//! filter that breaks it on chosen games.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_FAILURES", std::env::temp_dir().join("grundy-duel-tests"))
+        .output()
+        .expect("grundy runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// `grundy pack`, with each game's answer flipped where the awk condition `bad` holds (the game's
+/// plates are fields 3..NF, their count field 2), and `prelude` run first on each game (it may
+/// `exit`).
+fn planted(bad: &str, prelude: &str) -> String {
+    let me = env!("CARGO_BIN_EXE_grundy");
+    format!(
+        "f=$(mktemp); cat > $f; tail -n +2 $f > $f.games; {me} pack < $f | paste -d' ' - $f.games | \
+         awk '{{{prelude} bad = 0; for (i = 3; i <= NF; i++) {{ x = $i; if ({bad}) bad = 1 }} \
+         if (bad) print ($1 == \"Black\" ? \"White\" : \"Black\"); else print $1}}'; s=$?; rm -f $f $f.games; exit $s"
+    )
+}
+
+fn duel(program: &str, extra: &[&str]) -> (Option<i32>, String) {
+    let mut args = vec!["duel", "pack", "--rules", "0,0,0,0", "--against", program];
+    args.extend_from_slice(extra);
+    let output = grundy(&args);
+    (output.status.code(), stdout(&output) + &String::from_utf8_lossy(&output.stderr))
+}
+
+#[test]
+fn a_bug_on_one_small_game_is_caught_by_the_small_space() {
+    // Wrong only on the game of one plate of 37: no random input needed.
+    let (code, text) = duel(&planted("$2 == 1 && x == 37", ""), &["--seed", "1", "--cases", "0"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("FAILED: wrong answer after 1 inputs"), "{text}");
+    assert!(text.contains("\n0 0 0 0 1\n1 37\nexpected (oracle):\n"), "{text}");
+    assert!(text.contains("minimal (none of the"), "{text}");
+}
+
+#[test]
+fn a_threshold_bug_lands_on_its_minimum_marked_minimal() {
+    // Wrong on every game holding a plate above 1000: bisection, then every smaller plate.
+    let (code, text) = duel(&planted("x > 1000", ""), &["--seed", "1", "--cases", "100"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("\n0 0 0 0 1\n1 1001\n"), "{text}");
+    assert!(text.contains("; minimal (none of the"), "{text}");
+}
+
+#[test]
+fn shrinking_keeps_the_kind_of_failure_and_reports_another_apart() {
+    // Crashes on plates of 13 and more (met in the small space); answers wrongly when the first
+    // game is `1 3` — a wrong answer the shrink meets on the way and must not swap in.
+    let program = planted("NR == 1 && x == 3 && $2 == 1", "for (i = 3; i <= NF; i++) if ($i >= 13) exit 3;");
+    let (code, text) = duel(&program, &["--seed", "1", "--cases", "10"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("FAILED: runtime error"), "{text}");
+    assert!(text.contains("\n0 0 0 0 1\n1 13\n"), "{text}");
+    assert!(text.contains("also met while shrinking"), "{text}");
+}
+
+#[test]
+fn a_given_input_past_the_oracle_is_answered_by_the_fast_side() {
+    let me = env!("CARGO_BIN_EXE_grundy");
+    let input = std::env::temp_dir().join(format!("grundy-duel-wythoff-{}.txt", std::process::id()));
+    std::fs::write(&input, "2000 3000\n1 2\n").unwrap();
+    let program = format!("{me} problem wythoff");
+    let output = grundy(&["duel", "wythoff", "--against", &program, "--input", input.to_str().unwrap(), "--json"]);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(output.status.code(), Some(0), "{document}");
+    // One input, answered in part by the oracle (1 2) and in part by the fast side (2000 3000).
+    assert_eq!(document["by_both"], 1, "{document}");
+    std::fs::remove_file(&input).ok();
+}
+
+#[test]
+fn a_duel_stopped_by_its_time_limit_says_so() {
+    let program = format!("sleep 0.3; {}", planted("0", ""));
+    let (code, text) = duel(&program, &["--seed", "1", "--time", "2"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("stopped by --time after"), "{text}");
+}
