@@ -88,3 +88,17 @@ fn a_duel_stopped_by_its_time_limit_says_so() {
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("stopped by --time after"), "{text}");
 }
+
+#[test]
+fn a_wythoff_solution_with_a_rounded_golden_ratio_is_caught_within_100_inputs() {
+    // φ to seven digits, as a `float` holds it: right on every pair uniform draws meet, wrong on
+    // P-positions from k in the thousands on.
+    let program = "awk '{ a = $1; b = $2; if (a > b) { t = a; a = b; b = t } \
+                   print (a == int((b - a) * 1.618034) ? 0 : 1) }'";
+    for seed in ["1", "2", "3", "4"] {
+        let output = grundy(&["duel", "wythoff", "--against", program, "--seed", seed, "--cases", "100"]);
+        let text = stdout(&output);
+        assert_eq!(output.status.code(), Some(1), "seed {seed}: {text}");
+        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
+    }
+}

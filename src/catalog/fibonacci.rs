@@ -86,14 +86,27 @@ impl Contest for FibonacciProblem {
         if *answer == Outcome::First { "First win\n" } else { "Second win\n" }.to_string()
     }
 
+    /// Half the piles aimed where answers change: a Fibonacci number (the second player's wins)
+    /// or one of its neighbours (±2), up to the format's 2^31 − 1; the others uniform.
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<FibonacciNim> {
-        if large {
-            (0..rng.random_range(50..=2000))
-                .map(|_| FibonacciNim::new(rng.random_range(2..1u64 << 31)).expect("a pile"))
-                .collect()
-        } else {
-            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
-        }
+        let (games, largest) = if large { (rng.random_range(50..=2000), (1u64 << 31) - 1) } else { (5, 150) };
+        let fibonacci: Vec<u64> = std::iter::successors(Some((2u64, 3u64)), |&(a, b)| Some((b, a + b)))
+            .map(|(a, _)| a)
+            .take_while(|&f| f <= largest)
+            .collect();
+        (0..rng.random_range(1..=games))
+            .map(|_| {
+                let pile = match rng.random_ratio(1, 2) {
+                    true => {
+                        let f = fibonacci[rng.random_range(0..fibonacci.len())];
+                        f.saturating_add_signed(rng.random_range(-2..=2)).clamp(2, largest)
+                    }
+                    false if large => rng.random_range(2..=largest),
+                    false => return self.random(rng),
+                };
+                FibonacciNim::new(pile).expect("a pile of 2 and more")
+            })
+            .collect()
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<FibonacciNim> {

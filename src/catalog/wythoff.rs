@@ -83,14 +83,21 @@ impl Contest for WythoffProblem {
         if *answer == Outcome::First { "1\n" } else { "0\n" }.to_string()
     }
 
+    /// Half the games uniform, half aimed where answers change: a P-position `(⌊kφ⌋, ⌊kφ⌋ + k)`
+    /// at a scale drawn evenly over the orders of magnitude up to the format's 10^9 (k below
+    /// 3.8·10^8), or a neighbour of one (each pile moved by at most 2), in either order. Uniform
+    /// pairs up to 10^9 almost never meet the P-positions.
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Wythoff> {
-        if large {
-            (0..rng.random_range(50..=2000))
-                .map(|_| Wythoff { a: rng.random_range(0..=1_000_000_000), b: rng.random_range(0..=1_000_000_000) })
-                .collect()
-        } else {
-            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
-        }
+        let (games, largest_k) = if large { (rng.random_range(50..=2000), 380_000_000u64) } else { (5, 30) };
+        (0..rng.random_range(1..=games))
+            .map(|_| match rng.random_ratio(1, 2) {
+                true => aimed(rng, largest_k),
+                false if large => {
+                    Wythoff { a: rng.random_range(0..=1_000_000_000), b: rng.random_range(0..=1_000_000_000) }
+                }
+                false => self.random(rng),
+            })
+            .collect()
     }
 
     fn pair_map(&self, upto: u64) -> Option<PairMap> {
@@ -141,4 +148,20 @@ impl Shrink for Wythoff {
     fn weight(&self) -> (u64, u128) {
         (1, u128::from(self.a) + u128::from(self.b))
     }
+}
+
+/// A P-position of Wythoff's game, or a neighbour: `k` log-uniform in `1..=largest_k`.
+fn aimed(rng: &mut ChaCha8Rng, largest_k: u64) -> Wythoff {
+    let bits = rng.random_range(0..=largest_k.ilog2());
+    let k = rng.random_range(1u64 << bits..=(2u64 << bits).min(largest_k + 1) - 1);
+    let a = u64::try_from(wythoff::lower_wythoff(k)).expect("⌊kφ⌋ fits for k < 3.8·10^8");
+    let (mut a, mut b) = (a, a + k);
+    if rng.random_ratio(1, 2) {
+        let nudge = |x: u64, rng: &mut ChaCha8Rng| x.saturating_add_signed(rng.random_range(-2..=2));
+        (a, b) = (nudge(a, rng), nudge(b, rng));
+    }
+    if rng.random_ratio(1, 2) {
+        (a, b) = (b, a);
+    }
+    Wythoff { a, b }
 }
