@@ -394,32 +394,24 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         if self.beyond.iter().any(|&(n, most)| items >= n && largest >= most) {
             return None;
         }
-        match self.problem.oracle(&mut self.memo, instance) {
-            Ok(answer) => {
-                self.memo_used = true;
-                return Some(answer);
-            }
-            Err(grundy_oracle::OracleError::TimeExceeded) => return None,
-            Err(_) if self.memo_used => {}
-            Err(_) => {
-                // Past the reach of a fresh memo: beyond it. The memo, spent, starts afresh.
-                self.beyond.push((items, largest));
-                self.memo = self.problem.memo(Self::budget());
-                return None;
-            }
-        }
-        // The memo may have filled with earlier games: one more try on a fresh one.
-        self.memo = self.problem.memo(Self::budget());
-        self.memo_used = false;
-        match self.problem.oracle(&mut self.memo, instance) {
-            Ok(answer) => {
-                self.memo_used = true;
-                Some(answer)
-            }
-            Err(_) => {
-                self.beyond.push((items, largest));
-                self.memo = self.problem.memo(Self::budget());
-                None
+        loop {
+            let fresh = !self.memo_used;
+            match self.problem.oracle(&mut self.memo, instance) {
+                Ok(answer) => {
+                    self.memo_used = true;
+                    return Some(answer);
+                }
+                Err(grundy_oracle::OracleError::TimeExceeded) => return None,
+                Err(_) => {
+                    // The memo, spent, starts afresh. Past the reach of a fresh one, the game is
+                    // beyond; else the memo may have filled with earlier games: one more try.
+                    self.memo = self.problem.memo(Self::budget());
+                    self.memo_used = false;
+                    if fresh {
+                        self.beyond.push((items, largest));
+                        return None;
+                    }
+                }
             }
         }
     }
@@ -439,21 +431,8 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             // A generated large input is made past the oracle's reach: its games go to the fast
             // side without an attempt (each attempt would spend the oracle's whole budget).
             let truth = if input.large { None } else { self.by_oracle(instance) };
-            let fast = match (&all, &truth) {
-                (Some(answers), _) => Ok(&answers[i]),
-                (None, Some(_)) => Err("declined".to_string()),
-                (None, None) => Err(String::new()),
-            };
-            let fast_alone;
-            let fast = match fast {
-                Err(reason) if reason.is_empty() => {
-                    fast_alone = problem.fast(instance).map_err(|e| e.to_string());
-                    fast_alone.as_ref().map_err(Clone::clone)
-                }
-                other => other,
-            };
-            let line = match (truth, fast) {
-                (Some(truth), Ok(fast)) if !problem.agrees(&truth, fast) => {
+            let line = match (truth, all.as_ref().map(|answers| &answers[i])) {
+                (Some(truth), Some(fast)) if !problem.agrees(&truth, fast) => {
                     return Err(format!(
                         "grundy's fast side says {fast} where the oracle says {truth} on `{}`: run {}",
                         problem.case_text(instance),
@@ -464,16 +443,22 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
                     oracle += 1;
                     problem.answer_line(&truth)
                 }
-                (None, Ok(fast)) => {
+                (None, Some(fast)) => {
                     fast_only += 1;
                     problem.answer_line(fast)
                 }
-                (None, Err(reason)) => {
-                    return Err(format!(
-                        "no expected answer for `{}`: beyond the oracle's reach, and the fast side: {reason}",
-                        problem.case_text(instance)
-                    ));
-                }
+                (None, None) => match problem.fast(instance) {
+                    Ok(fast) => {
+                        fast_only += 1;
+                        problem.answer_line(&fast)
+                    }
+                    Err(reason) => {
+                        return Err(format!(
+                            "no expected answer for `{}`: beyond the oracle's reach, and the fast side: {reason}",
+                            problem.case_text(instance)
+                        ));
+                    }
+                },
             };
             text.push_str(&line);
         }
