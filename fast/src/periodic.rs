@@ -22,7 +22,7 @@ use grundy_rules::{Operation, Play};
 use crate::Unsupported;
 use crate::moves::Heap;
 use crate::octal::{self, Period};
-use crate::sparse::Sparse;
+use crate::sparse::{self, Sparse};
 use crate::tables::{self, MexRule};
 
 /// The Grundy values of single heaps, with what is known of their period.
@@ -170,17 +170,23 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
         match operation {
             Operation::Octal(digits) if splits => {
                 let three_heaps = digits.iter().any(|&d| d & 8 != 0);
-                if sparse.is_none() && !three_heaps && values.len() >= 1000 {
-                    let (mask, rare) = Sparse::best_mask(&values);
+                let small = values.iter().all(|&v| v <= sparse::LARGEST_VALUE);
+                if sparse.is_none() && !three_heaps && values.len() >= 1000 && small {
+                    let (mask, rare) = Sparse::best_mask(&compact(&values));
                     if sparse_pays(rare, values.len()) {
-                        sparse = Some(Sparse::new(&values, mask));
+                        sparse = Some(Sparse::new(&compact(&values), mask));
                     }
                 }
                 if let Some(sparse) = &mut sparse {
                     if upto >= tables::MAX_TABLE {
                         return Err(Unsupported::TooLarge { size: upto, limit: tables::MAX_TABLE });
                     }
-                    sparse.extend(digits, &mut values, upto as usize);
+                    let mut table = compact(&values);
+                    let extended = sparse.extend(digits, &mut table, upto as usize);
+                    values = table.into_iter().map(u32::from).collect();
+                    if let Err(stopped) = extended {
+                        return Err(Unsupported::NoTheory(format!("{operation}: {stopped}")));
+                    }
                 } else if upto > OCTAL_PLAIN_LIMIT {
                     return Err(Unsupported::NoTheory(format!(
                         "{operation} shows no proven period within {OCTAL_PLAIN_LIMIT} values and has no sparse space \
@@ -221,6 +227,11 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
         let step = if upto < 1 << 16 { upto.saturating_add(1) } else { upto / 2 };
         upto = n.min((wanted as u64).saturating_sub(1).max(upto.saturating_add(step)));
     }
+}
+
+/// Values in the sparse-space method's 16 bits (every one at most [`sparse::LARGEST_VALUE`]).
+fn compact(values: &[u32]) -> Vec<u16> {
+    values.iter().map(|&v| v as u16).collect()
 }
 
 /// Whether the sparse space is worth it: at most a quarter of the values so far are rare. (It
