@@ -53,6 +53,7 @@ mod breaking;
 pub mod factor;
 pub mod games;
 pub mod genus;
+pub mod long_table;
 pub mod loopy;
 pub mod matching;
 pub mod misere;
@@ -64,6 +65,7 @@ mod solver;
 pub mod sparse;
 mod split;
 pub mod tables;
+pub mod values;
 mod window;
 
 pub use periodic::{HeapTable, heap_table};

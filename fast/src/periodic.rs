@@ -24,6 +24,7 @@ use crate::moves::Heap;
 use crate::octal::{self, Period};
 use crate::sparse::{self, Sparse};
 use crate::tables::{self, MexRule};
+use crate::values::Values;
 
 /// The Grundy values of single heaps, with what is known of their period.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,18 +173,18 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
                 let three_heaps = digits.iter().any(|&d| d & 8 != 0);
                 let small = values.iter().all(|&v| v <= sparse::LARGEST_VALUE);
                 if sparse.is_none() && !three_heaps && values.len() >= 1000 && small {
-                    let (mask, rare) = Sparse::best_mask(&compact(&values));
+                    let (mask, rare) = Sparse::best_mask(values.iter().copied());
                     if sparse_pays(rare, values.len()) {
-                        sparse = Some(Sparse::new(&compact(&values), mask));
+                        sparse = Some(Sparse::new(&Values::from_values(&values, 8), mask));
                     }
                 }
                 if let Some(sparse) = &mut sparse {
                     if upto >= tables::MAX_TABLE {
                         return Err(Unsupported::TooLarge { size: upto, limit: tables::MAX_TABLE });
                     }
-                    let mut table = compact(&values);
+                    let mut table = Values::from_values(&values, 8);
                     let extended = sparse.extend(digits, &mut table, upto as usize);
-                    values = table.into_iter().map(u32::from).collect();
+                    values = table.to_vec();
                     if let Err(stopped) = extended {
                         return Err(Unsupported::NoTheory(format!("{operation}: {stopped}")));
                     }
@@ -227,11 +228,6 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
         let step = if upto < 1 << 16 { upto.saturating_add(1) } else { upto / 2 };
         upto = n.min((wanted as u64).saturating_sub(1).max(upto.saturating_add(step)));
     }
-}
-
-/// Values in the sparse-space method's 16 bits (every one at most [`sparse::LARGEST_VALUE`]).
-fn compact(values: &[u32]) -> Vec<u16> {
-    values.iter().map(|&v| v as u16).collect()
 }
 
 /// Whether the sparse space is worth it: at most a quarter of the values so far are rare. (It

@@ -19,19 +19,20 @@
 //! is the smallest missing common value, the rare values between it and the next missing one are
 //! searched for then.
 //!
-//! **Two bytes a heap.** Values are kept in 16 bits, in one table both threads read ([`Shared`]):
-//! a heap's value is written once, by the thread whose heap it is, before the table's frontier
-//! passes it, and read only below the frontier. Values past [`LARGEST_VALUE`] stop the method
-//! with [`ValueTooLarge`] (an option value of values below 2^14 stays below 2^15, and 2^16 − 1
-//! marks nothing).
+//! **A byte and a bit a heap.** The table is [`Values`]: both threads write it (each heap once, at
+//! the [`Frontier`]) and read it below the frontier. The loops read a thread's own 16-bit copies of
+//! the first and the newest heaps ([`Window`]), which hold every part of the splits they look at
+//! in practice. Values past [`LARGEST_VALUE`] stop the method with [`ValueTooLarge`].
 
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use crate::values::{Values, Window, bits_of};
 
 /// Tables at least this much longer than what is known are extended on two threads.
 const PARALLEL_FROM: usize = 1 << 14;
 
-/// The largest value the method keeps (values are 16 bits, and so must every option value be).
+/// The largest value the method keeps (an option value of values below 2^14 stays below 2^15,
+/// which 16 bits hold).
 pub const LARGEST_VALUE: u32 = (1 << 14) - 1;
 
 /// The largest heap the method takes (rare heaps are kept in 32 bits).
@@ -68,12 +69,12 @@ pub struct Sparse {
     rare_heaps: Vec<u32>,
     /// Their values.
     rare_values: Vec<u16>,
-    /// The table length when the mask was last chosen.
-    chosen_at: usize,
     /// The last rare heap when the offsets were taken.
     anchor: u32,
     /// `anchor − a` for the rare heaps `a` up to `anchor`.
     offsets: Vec<u32>,
+    /// The table length when the mask was last chosen.
+    chosen_at: usize,
     /// How many values (heaps `0..learnt`) the lists take in.
     learnt: usize,
     /// The largest of them.
@@ -83,13 +84,15 @@ pub struct Sparse {
 impl Sparse {
     /// The mask (over the bits the values use, at most 12) that makes the fewest of `values`
     /// rare, with that count; ties go to the mask with more bits, which tells more values apart.
-    pub fn best_mask(values: &[u16]) -> (u32, usize) {
-        let largest = values.iter().copied().max().unwrap_or(0);
-        let masks = (u32::from(largest) + 1).next_power_of_two().clamp(2, 1 << 12);
-        let mut frequency = vec![0usize; usize::from(largest) + 1];
-        for &v in values {
-            frequency[usize::from(v)] += 1;
+    pub fn best_mask(values: impl IntoIterator<Item = u32>) -> (u32, usize) {
+        let mut frequency: Vec<usize> = Vec::new();
+        for v in values {
+            if frequency.len() <= v as usize {
+                frequency.resize(v as usize + 1, 0);
+            }
+            frequency[v as usize] += 1;
         }
+        let masks = (frequency.len() as u32).next_power_of_two().clamp(2, 1 << 12);
         let present: Vec<(u32, usize)> =
             frequency.iter().enumerate().filter(|&(_, &f)| f > 0).map(|(v, &f)| (v as u32, f)).collect();
         (1..masks)
@@ -100,24 +103,53 @@ impl Sparse {
             .expect("masks to try")
     }
 
-    /// Prepares the method for a table computed so far.
-    pub fn new(values: &[u16], mask: u32) -> Sparse {
-        let rare_heaps: Vec<u32> =
-            (1..values.len()).filter(|&n| is_rare(values[n].into(), mask)).map(|n| n as u32).collect();
-        let rare_values = rare_heaps.iter().map(|&n| values[n as usize]).collect();
-        let bound = values.iter().copied().max().map_or(0, u32::from);
+    /// Prepares the method for the table of heaps `0..values.len()`.
+    pub fn new(values: &Values, mask: u32) -> Sparse {
+        Sparse::prepared(values, values.len(), mask)
+    }
+
+    /// Prepares the method for the heaps `0..len` of `values`.
+    fn prepared(values: &Values, len: usize, mask: u32) -> Sparse {
         let mut sparse = Sparse {
             mask,
-            rare_heaps,
-            rare_values,
+            rare_heaps: Vec::new(),
+            rare_values: Vec::new(),
             anchor: 0,
             offsets: Vec::new(),
-            chosen_at: values.len(),
-            learnt: values.len(),
-            bound,
+            chosen_at: len,
+            learnt: 0,
+            bound: 0,
         };
+        for heap in 0..len {
+            sparse.take_in(heap, values.get(heap));
+        }
         sparse.anchor_offsets();
         sparse
+    }
+
+    /// How many heaps so far have rare values.
+    pub fn rare_count(&self) -> usize {
+        self.rare_heaps.len()
+    }
+
+    /// The mask.
+    pub fn mask(&self) -> u32 {
+        self.mask
+    }
+
+    /// Takes in the value of the next heap, `heap`.
+    fn take_in(&mut self, heap: usize, value: u32) {
+        debug_assert_eq!(heap, self.learnt);
+        self.bound = self.bound.max(value);
+        if heap > 0 && is_rare(value, self.mask) {
+            self.rare_heaps.push(heap as u32);
+            self.rare_values.push(value as u16);
+            // Offsets are taken again once an eighth of the rare heaps lack one.
+            if self.rare_heaps.len() > self.offsets.len() * 9 / 8 + 32 {
+                self.anchor_offsets();
+            }
+        }
+        self.learnt += 1;
     }
 
     /// Takes the offsets of every rare heap from the last one.
@@ -127,15 +159,11 @@ impl Sparse {
         self.offsets.extend(self.rare_heaps.iter().map(|&a| self.anchor - a));
     }
 
-    /// How many heaps so far have rare values.
-    pub fn rare_count(&self) -> usize {
-        self.rare_heaps.len()
-    }
-
-    /// Extends `values` (at least heaps 0 and 1, every one at most [`LARGEST_VALUE`]) up to heap
-    /// `n`, on two threads when the machine has them and the extension is long. On a value past
-    /// [`LARGEST_VALUE`], `values` ends before that heap.
-    pub fn extend(&mut self, digits: &[u8], values: &mut Vec<u16>, n: usize) -> Result<(), ValueTooLarge> {
+    /// Extends `values` (at least heaps 0 and 1, the heaps this method was prepared for, every
+    /// value at most [`LARGEST_VALUE`]) up to heap `n`, on two threads when the machine has them
+    /// and the extension is long. On a value past [`LARGEST_VALUE`], `values` ends before that
+    /// heap.
+    pub fn extend(&mut self, digits: &[u8], values: &mut Values, n: usize) -> Result<(), ValueTooLarge> {
         let parallel = n.saturating_sub(values.len()) >= PARALLEL_FROM
             && std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2);
         self.extend_on(digits, values, n, parallel, LARGEST_VALUE)
@@ -145,63 +173,95 @@ impl Sparse {
     fn extend_on(
         &mut self,
         digits: &[u8],
-        values: &mut Vec<u16>,
+        values: &mut Values,
         n: usize,
         parallel: bool,
         largest: u32,
     ) -> Result<(), ValueTooLarge> {
         assert!(values.len() >= 2, "the sparse-space method starts from a table of at least two heaps");
+        assert_eq!(self.learnt, values.len(), "the method was prepared for this table");
         if n > LARGEST_HEAP {
             return Err(ValueTooLarge { heap: n, value: 0 });
         }
-        if values.len() > n {
-            return Ok(());
-        }
-        let start = values.len();
         let moves = Moves::new(digits);
-        values.resize(n + 1, 0);
-        let shared = Shared::new(&mut values[..], start);
-        let result = if parallel {
-            // Each thread finishes its heaps in order, and works on its next one while the other
-            // thread finishes the heap in between: that one is within the lookahead.
-            std::thread::scope(|scope| {
-                let workers: Vec<_> = (0..2)
-                    .map(|parity| {
-                        let (shared, moves, sparse) = (&shared, &moves, self.clone());
-                        scope.spawn(move || {
-                            let _guard = FailGuard(&shared.failed);
-                            let own: Vec<usize> = (start + parity..=n).step_by(2).collect();
-                            Worker::new(moves, LOOKAHEAD, sparse).run(shared, &own, largest)
-                        })
-                    })
-                    .collect();
-                let results: Vec<_> = workers.into_iter().map(|worker| worker.join()).collect();
-                let (mut failure, mut finished) = (None, None);
-                for result in results {
-                    match result {
-                        // The worker of the last heap has taken in every value.
-                        Ok(Ok(sparse)) if sparse.learnt == n + 1 => finished = Some(sparse),
-                        Ok(Ok(_)) | Ok(Err(None)) => {}
-                        Ok(Err(Some(too_large))) => failure = Some(too_large),
-                        Err(panic) => std::panic::resume_unwind(panic),
+        // Room for values of as many bits as the largest so far: a value that does not fit stops
+        // the workers, and they go on with room for it.
+        let mut bits = bits_of(self.bound);
+        while values.len() <= n {
+            let frontier = Frontier::new(values.len());
+            values.make_room(n + 1, bits);
+            let fits = ((1u32 << values.bits()) - 1).min(largest);
+            let result = run_workers(&moves, values, &frontier, self, n, parallel, fits);
+            values.truncate(frontier.known());
+            match result {
+                Ok(sparse) => *self = sparse,
+                Err(stopped) => {
+                    self.learn_from(values);
+                    if stopped.value > largest {
+                        return Err(stopped);
                     }
+                    bits = bits_of(stopped.value);
                 }
-                match failure {
-                    Some(too_large) => Err(too_large),
-                    None => Ok(finished.expect("the worker of the last heap to finish")),
-                }
-            })
-        } else {
-            let own: Vec<usize> = (start..=n).collect();
-            Worker::new(&moves, 1, self.clone())
-                .run(&shared, &own, largest)
-                .map_err(|failure| failure.expect("a lone worker stops only on a value too large"))
-        };
-        let known = shared.frontier.load(Ordering::Acquire);
-        values.truncate(known);
-        *self = result?;
+            }
+        }
         Ok(())
     }
+
+    /// Takes in the heaps of `values` past those it has.
+    fn learn_from(&mut self, values: &Values) {
+        for heap in self.learnt..values.len() {
+            self.take_in(heap, values.get(heap));
+        }
+    }
+}
+
+/// Runs the workers from the frontier to heap `n`, on two threads or one; the sparse state of the
+/// worker that took in every value, or what stopped them.
+fn run_workers(
+    moves: &Moves,
+    values: &Values,
+    frontier: &Frontier,
+    sparse: &Sparse,
+    n: usize,
+    parallel: bool,
+    largest: u32,
+) -> Result<Sparse, ValueTooLarge> {
+    let start = frontier.known();
+    if !parallel {
+        let own: Vec<usize> = (start..=n).collect();
+        return Worker::new(moves, values, 1, sparse.clone())
+            .run(frontier, &own, largest)
+            .map_err(|stopped| stopped.expect("a lone worker stops only on a value too large"));
+    }
+    // Each thread finishes its heaps in order, and works on its next one while the other thread
+    // finishes the heap in between: that one is within the lookahead.
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|parity| {
+                let sparse = sparse.clone();
+                scope.spawn(move || {
+                    let _guard = FailGuard(&frontier.failed);
+                    let own: Vec<usize> = (start + parity..=n).step_by(2).collect();
+                    Worker::new(moves, values, LOOKAHEAD, sparse).run(frontier, &own, largest)
+                })
+            })
+            .collect();
+        let results: Vec<_> = workers.into_iter().map(|worker| worker.join()).collect();
+        let (mut stopped, mut finished) = (None, None);
+        for result in results {
+            match result {
+                // The worker of the last heap has taken in every value.
+                Ok(Ok(sparse)) if sparse.learnt == n + 1 => finished = Some(sparse),
+                Ok(Ok(_)) | Ok(Err(None)) => {}
+                Ok(Err(Some(too_large))) => stopped = Some(too_large),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        match stopped {
+            Some(too_large) => Err(too_large),
+            None => Ok(finished.expect("the worker of the last heap to finish")),
+        }
+    })
 }
 
 /// Drafts a thread keeps on two threads: when it finishes heap `h` it drafts `h + 2·SLOTS`,
@@ -211,42 +271,30 @@ const SLOTS: usize = 3;
 /// How many of the newest heaps a draft does without on two threads.
 const LOOKAHEAD: usize = 2 * SLOTS - 1;
 
-/// The table the workers share. Heaps below `frontier` are known and never written again; heap
+/// Where the workers are: heaps below the frontier are known and never written again; heap
 /// `frontier` is written by the one worker whose heap it is, which then moves the frontier on.
-struct Shared<'a> {
-    cells: *mut u16,
-    len: usize,
+struct Frontier {
     frontier: AtomicUsize,
     /// Set when a worker stops early (a panic, or a value too large): the other stops waiting.
     failed: AtomicBool,
-    table: PhantomData<&'a mut [u16]>,
 }
 
-// SAFETY: the cells are written only through `publish`, each once, at the frontier, and read only
-// below it (`below`); the frontier is moved with Release after the write and read with Acquire
-// before the read, so no cell is read while it is written.
-unsafe impl Sync for Shared<'_> {}
-
-impl<'a> Shared<'a> {
-    /// Shares `table`, whose heaps below `known` are known.
-    fn new(table: &'a mut [u16], known: usize) -> Shared<'a> {
-        Shared {
-            cells: table.as_mut_ptr(),
-            len: table.len(),
-            frontier: AtomicUsize::new(known.min(table.len())),
-            failed: AtomicBool::new(false),
-            table: PhantomData,
-        }
+impl Frontier {
+    fn new(known: usize) -> Frontier {
+        Frontier { frontier: AtomicUsize::new(known), failed: AtomicBool::new(false) }
     }
 
-    /// The values of the heaps below `heap`, once they are known; `None` if a worker stopped
-    /// early.
-    fn below(&self, heap: usize) -> Option<&[u16]> {
-        assert!(heap <= self.len, "heap {heap} is past the table");
+    /// How many heaps are known.
+    fn known(&self) -> usize {
+        self.frontier.load(Ordering::Acquire)
+    }
+
+    /// Waits until the heaps below `heap` are known; `false` if a worker stopped early.
+    fn wait_for(&self, heap: usize) -> bool {
         let mut spins = 0u32;
         while self.frontier.load(Ordering::Acquire) < heap {
             if self.failed.load(Ordering::Relaxed) {
-                return None;
+                return false;
             }
             if spins < 1 << 12 {
                 spins += 1;
@@ -255,18 +303,13 @@ impl<'a> Shared<'a> {
                 std::thread::yield_now();
             }
         }
-        // SAFETY: every cell below the frontier was written before the frontier passed it
-        // (the Acquire above pairs with `publish`'s Release) and is never written again.
-        Some(unsafe { std::slice::from_raw_parts(self.cells, heap) })
+        true
     }
 
     /// Writes the value of the heap at the frontier and moves the frontier past it.
-    fn publish(&self, heap: usize, value: u16) {
-        assert!(heap < self.len, "heap {heap} is past the table");
+    fn publish(&self, values: &Values, heap: usize, value: u32) {
         assert_eq!(self.frontier.load(Ordering::Acquire), heap, "a heap is published at the frontier");
-        // SAFETY: the cell at the frontier is read by no one (readers stay below the frontier),
-        // and only the worker whose heap it is writes it, once.
-        unsafe { self.cells.add(heap).write(value) };
+        values.set(heap, value);
         self.frontier.store(heap + 1, Ordering::Release);
     }
 }
@@ -300,6 +343,14 @@ impl Moves {
     }
 }
 
+/// A mark for every 16-bit value (indexed without a bounds check).
+type Slate = [u32; 1 << 16];
+
+/// A slate with no marks.
+fn slate() -> Box<Slate> {
+    vec![0; 1 << 16].into_boxed_slice().try_into().expect("a slate of 2^16 marks")
+}
+
 /// The work on one heap before its newest values are known.
 struct Draft {
     heap: usize,
@@ -323,11 +374,13 @@ impl Draft {
 /// One thread's share: what it has learnt of the table, and the drafts of the heaps it works on.
 struct Worker<'a> {
     moves: &'a Moves,
+    values: &'a Values,
     /// A draft of heap `h` uses the values of heaps below `h − lookahead` only.
     lookahead: usize,
     /// Drafts kept ahead.
     slots: usize,
     sparse: Sparse,
+    window: Window,
     drafts: Vec<Draft>,
     /// Scratch of the search: `reached[v] == epoch` when a split of this search reached `v`.
     reached: Box<Slate>,
@@ -336,13 +389,15 @@ struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     /// A worker on two threads, or alone (`lookahead` 1: its draft of the next heap waits for the
-    /// heap before).
-    fn new(moves: &'a Moves, lookahead: usize, sparse: Sparse) -> Worker<'a> {
+    /// heap before), on the table `values` of which `sparse` has taken in the first heaps.
+    fn new(moves: &'a Moves, values: &'a Values, lookahead: usize, sparse: Sparse) -> Worker<'a> {
         let slots = if lookahead == 1 { 1 } else { SLOTS };
         Worker {
             moves,
+            values,
             lookahead,
             slots,
+            window: Window::new(values, sparse.learnt),
             sparse,
             drafts: (0..slots).map(|_| Draft::new()).collect(),
             reached: slate(),
@@ -353,54 +408,51 @@ impl<'a> Worker<'a> {
     /// Finishes the heaps `own` (ascending: every heap after those known, or on two threads
     /// every other one), publishing each; `Err(Some(…))` at a value past `largest`, `Err(None)`
     /// when the other worker stopped.
-    fn run(mut self, shared: &Shared, own: &[usize], largest: u32) -> Result<Sparse, Option<ValueTooLarge>> {
-        let known = shared.below(self.sparse.learnt).ok_or(None)?;
+    fn run(mut self, frontier: &Frontier, own: &[usize], largest: u32) -> Result<Sparse, Option<ValueTooLarge>> {
         for (slot, &heap) in own.iter().enumerate().take(self.slots) {
-            self.speculate(known, heap, slot);
+            self.speculate(heap, slot);
         }
         for (index, &heap) in own.iter().enumerate() {
-            let values = shared.below(heap).ok_or(None)?;
-            self.learn(values);
-            let value = self.finish(values, index % self.slots);
+            if !frontier.wait_for(heap) {
+                return Err(None);
+            }
+            self.learn(heap);
+            let value = self.finish(index % self.slots);
             if value > largest {
-                shared.failed.store(true, Ordering::Relaxed);
+                frontier.failed.store(true, Ordering::Relaxed);
                 return Err(Some(ValueTooLarge { heap, value }));
             }
-            shared.publish(heap, value as u16);
-            let values = shared.below(heap + 1).ok_or(None)?;
-            self.learn(values);
+            frontier.publish(self.values, heap, value);
+            self.learn(heap + 1);
             if let Some(&next) = own.get(index + self.slots) {
-                self.speculate(values, next, index % self.slots);
+                self.speculate(next, index % self.slots);
             }
         }
         Ok(self.sparse)
     }
 
-    /// Takes in the values of the heaps from what it has learnt up to `values.len()`.
-    fn learn(&mut self, values: &[u16]) {
-        while self.sparse.learnt < values.len() {
+    /// Takes in the values of the heaps below `known` (which the frontier has passed).
+    fn learn(&mut self, known: usize) {
+        while self.sparse.learnt < known {
             let heap = self.sparse.learnt;
-            let value = values[heap];
-            self.sparse.bound = self.sparse.bound.max(value.into());
-            if heap > 0 && is_rare(value.into(), self.sparse.mask) {
-                self.sparse.rare_heaps.push(heap as u32);
-                self.sparse.rare_values.push(value);
-                // Offsets are taken again once an eighth of the rare heaps lack one.
-                if self.sparse.rare_heaps.len() > self.sparse.offsets.len() * 9 / 8 + 32 {
-                    self.sparse.anchor_offsets();
-                }
-            }
-            self.sparse.learnt += 1;
+            let value = self.values.get(heap);
+            self.window.push(value as u16);
+            self.sparse.take_in(heap, value);
             // A mask that looked best on a short table may not stay so: look again as it grows.
             if self.sparse.learnt >= 2 * self.sparse.chosen_at {
-                let seen = &values[..self.sparse.learnt];
-                let (mask, rare) = Sparse::best_mask(seen);
+                let len = self.sparse.learnt;
+                let (mask, rare) = Sparse::best_mask((0..len).map(|heap| self.values.get(heap)));
                 if rare < self.sparse.rare_count() {
-                    self.sparse = Sparse::new(seen, mask);
+                    self.sparse = Sparse::prepared(self.values, len, mask);
                 }
-                self.sparse.chosen_at = self.sparse.learnt;
+                self.sparse.chosen_at = len;
             }
         }
+    }
+
+    /// The value of a heap the worker has learnt.
+    fn value(&self, heap: usize) -> u16 {
+        self.window.get(self.values, heap)
     }
 
     /// The smallest part of a split by `take` whose other part is known to a draft: smaller
@@ -410,22 +462,23 @@ impl<'a> Worker<'a> {
     }
 
     /// Everything about `heap` that does not need the values of the newest heaps
-    /// (`heap − lookahead` and above), into draft `slot`; `values` holds at least the others.
-    fn speculate(&mut self, values: &[u16], heap: usize, slot: usize) {
+    /// (`heap − lookahead` and above), into draft `slot`.
+    fn speculate(&mut self, heap: usize, slot: usize) {
         let mut drafts = std::mem::take(&mut self.drafts);
         let draft = &mut drafts[slot];
         draft.heap = heap;
         draft.mask = self.sparse.mask;
         draft.stamp += 1;
         let (stamp, mask) = (draft.stamp, draft.mask);
-        let known = &values[..heap.saturating_sub(self.lookahead)];
+        let known = heap.saturating_sub(self.lookahead);
+        debug_assert!(known <= self.sparse.learnt);
         let seen: &mut Slate = &mut draft.seen;
         if self.moves.whole.contains(&heap) {
             seen[0] = stamp;
         }
         for &take in &self.moves.single {
-            if let Some(&value) = heap.checked_sub(take).filter(|&rest| rest > 0).and_then(|rest| known.get(rest)) {
-                seen[usize::from(value)] = stamp;
+            if let Some(rest) = heap.checked_sub(take).filter(|&rest| rest > 0 && rest < known) {
+                seen[usize::from(self.value(rest))] = stamp;
             }
         }
         // Every split with a rare part.
@@ -434,11 +487,13 @@ impl<'a> Worker<'a> {
             let sparse = &self.sparse;
             let first = sparse.rare_heaps.partition_point(|&a| (a as usize) < self.first_part(take));
             let last = sparse.rare_heaps.partition_point(|&a| (a as usize) < rest).max(first);
-            // The anchored rare heaps read the other part at a fixed offset into a window of the
-            // table (a tighter loop); the others as they come.
-            let anchored = if rest > sparse.anchor as usize { sparse.offsets.len().clamp(first, last) } else { first };
+            // The anchored rare heaps whose other parts are all among the newest heaps read them
+            // at fixed offsets into the window (a tight loop); the others one by one.
+            let anchor = sparse.anchor as usize;
+            let windowed = rest > anchor && rest - anchor >= self.window.base();
+            let anchored = if windowed { sparse.offsets.len().clamp(first, last) } else { first };
             if anchored > first {
-                let window = &known[rest - sparse.anchor as usize..];
+                let window = &self.window.recent()[rest - anchor - self.window.base()..];
                 for (&offset, &value) in
                     sparse.offsets[first..anchored].iter().zip(&sparse.rare_values[first..anchored])
                 {
@@ -446,19 +501,18 @@ impl<'a> Worker<'a> {
                 }
             }
             for (&a, &value) in sparse.rare_heaps[anchored..last].iter().zip(&sparse.rare_values[anchored..last]) {
-                seen[usize::from(value ^ known[rest - a as usize])] = stamp;
+                seen[usize::from(value ^ self.window.get(self.values, rest - a as usize))] = stamp;
             }
         }
-        draft.common = first_missing(seen, stamp, 0, |v| !is_rare(v, mask));
         draft.missing.clear();
-        draft.missing.extend((0..draft.common).filter(|&v| is_rare(v, mask) && seen[v as usize] != stamp));
-        self.search(known, heap, &mut draft.missing);
+        draft.common = missing_below_common(seen, stamp, 0, mask, &mut draft.missing);
+        self.search(heap, &mut draft.missing);
         self.drafts = drafts;
     }
 
-    /// Removes from `missing` every rare value that a split of `heap` into heaps of `known`
-    /// reaches, looking at the splits in order until none is left.
-    fn search(&mut self, known: &[u16], heap: usize, missing: &mut Vec<u32>) {
+    /// Removes from `missing` every rare value that a split of `heap` whose smaller part is at
+    /// least the first part reaches, looking at the splits in order until none is left.
+    fn search(&mut self, heap: usize, missing: &mut Vec<u32>) {
         for &take in &self.moves.split {
             if missing.is_empty() {
                 break;
@@ -469,39 +523,79 @@ impl<'a> Worker<'a> {
                 self.reached.fill(0);
                 self.epoch = 1;
             }
-            scan(known, rest, self.first_part(take), &mut self.reached, self.epoch, missing);
+            self.scan(rest, self.first_part(take), missing);
         }
     }
 
-    /// The value of the heap of draft `slot`, from `values`, the values of every heap below it.
-    fn finish(&mut self, values: &[u16], slot: usize) -> u32 {
+    /// Looks for the values of `missing` among the splits of `rest` into two heaps whose smaller
+    /// part is at least `first`, removing each one found, until none is left. The splits go in
+    /// chunks: each split marks its value in `reached` with the epoch (no branch), and the values
+    /// still missing are looked up after each chunk.
+    fn scan(&mut self, rest: usize, first: usize, missing: &mut Vec<u32>) {
+        const CHUNK: usize = 256;
+        let (epoch, half) = (self.epoch, rest / 2);
+        let (head, recent, base) = (self.window.head(), self.window.recent(), self.window.base());
+        let mut start = first;
+        while start <= half && !missing.is_empty() {
+            let end = (start + CHUNK).min(half + 1);
+            let reached: &mut Slate = &mut self.reached;
+            if end <= head.len() && rest + 1 - end >= base {
+                // Both parts in the window: four splits a step, their options xored in one word
+                // and marked straight from it (a buffer of options read back right after it is
+                // written stalls on store forwarding).
+                let small = &head[start..end];
+                let large = &recent[rest + 1 - end - base..=rest - start - base];
+                let (mut smalls, mut larges) = (small.chunks_exact(4), large.rchunks_exact(4));
+                for (s, l) in (&mut smalls).zip(&mut larges) {
+                    let x = u64::from(s[0]) | u64::from(s[1]) << 16 | u64::from(s[2]) << 32 | u64::from(s[3]) << 48;
+                    let y = u64::from(l[3]) | u64::from(l[2]) << 16 | u64::from(l[1]) << 32 | u64::from(l[0]) << 48;
+                    let options = x ^ y;
+                    reached[(options & 0xffff) as usize] = epoch;
+                    reached[(options >> 16 & 0xffff) as usize] = epoch;
+                    reached[(options >> 32 & 0xffff) as usize] = epoch;
+                    reached[(options >> 48) as usize] = epoch;
+                }
+                for (&x, &y) in smalls.remainder().iter().zip(larges.remainder().iter().rev()) {
+                    reached[usize::from(x ^ y)] = epoch;
+                }
+            } else {
+                for a in start..end {
+                    let option = self.window.get(self.values, a) ^ self.window.get(self.values, rest - a);
+                    self.reached[usize::from(option)] = epoch;
+                }
+            }
+            let reached: &Slate = &self.reached;
+            missing.retain(|&v| reached[v as usize] != epoch);
+            start = end;
+        }
+    }
+
+    /// The value of the heap of draft `slot`, once every heap below it is learnt.
+    fn finish(&mut self, slot: usize) -> u32 {
         let mut drafts = std::mem::take(&mut self.drafts);
         let draft = &mut drafts[slot];
         let (heap, stamp, mask) = (draft.heap, draft.stamp, draft.mask);
-        debug_assert_eq!(values.len(), heap);
-
+        debug_assert_eq!(self.sparse.learnt, heap);
         // The options with one of the newest heaps.
         let newest = heap.saturating_sub(self.lookahead);
         for &take in &self.moves.single {
             if let Some(rest) = heap.checked_sub(take).filter(|&rest| rest > 0 && rest >= newest) {
-                draft.seen[usize::from(values[rest])] = stamp;
+                draft.seen[usize::from(self.value(rest))] = stamp;
             }
         }
         for &take in &self.moves.split {
             let Some(rest) = heap.checked_sub(take) else { continue };
             for a in (1..self.first_part(take)).take_while(|&a| 2 * a <= rest) {
-                draft.seen[usize::from(values[a] ^ values[rest - a])] = stamp;
+                draft.seen[usize::from(self.value(a) ^ self.value(rest - a))] = stamp;
             }
         }
         let seen = &draft.seen;
         draft.missing.retain(|&v| seen[v as usize] != stamp);
         // If a new option was the smallest missing common value, the rare values up to the next
         // one must be looked for too (there are none when it was not).
-        let common = first_missing(seen, stamp, draft.common, |v| !is_rare(v, mask));
-        let mut more: Vec<u32> =
-            (draft.common..common).filter(|&v| is_rare(v, mask) && seen[v as usize] != stamp).collect();
-        let known = &values[..heap];
-        self.search(known, heap, &mut more);
+        let mut more = Vec::new();
+        let common = missing_below_common(seen, stamp, draft.common, mask, &mut more);
+        self.search(heap, &mut more);
         draft.missing.append(&mut more);
         let value = draft.missing.iter().copied().min().unwrap_or(common);
         self.drafts = drafts;
@@ -509,47 +603,35 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// The smallest `v ≥ from` with `wanted(v)` that is not seen.
-fn first_missing(seen: &Slate, stamp: u32, from: u32, wanted: impl Fn(u32) -> bool) -> u32 {
-    (from..).find(|&v| wanted(v) && seen.get(v as usize) != Some(&stamp)).expect("a missing value")
-}
-
-/// Looks for the values of `missing` among the splits of `rest` into two heaps whose smaller
-/// part is at least `first`, removing each one found, until none is left. The splits go in
-/// chunks: each split marks its value in `reached` with `epoch` (no branch), and the values
-/// still missing are looked up after each chunk.
-fn scan(values: &[u16], rest: usize, first: usize, reached: &mut Slate, epoch: u32, missing: &mut Vec<u32>) {
-    const CHUNK: usize = 256;
-    let half = rest / 2;
-    let mut start = first;
-    while start <= half && !missing.is_empty() {
-        let end = (start + CHUNK).min(half + 1);
-        let small = &values[start..end];
-        let large = &values[rest + 1 - end..=rest - start];
-        // The options first (a loop the compiler vectorises), then their marks.
-        let mut options = [0u16; CHUNK];
-        for ((option, &x), &y) in options.iter_mut().zip(small).zip(large.iter().rev()) {
-            *option = x ^ y;
+/// The smallest common value `≥ from` that is not seen, after pushing onto `missing` every rare
+/// value between `from` and it that is not seen.
+fn missing_below_common(seen: &Slate, stamp: u32, from: u32, mask: u32, missing: &mut Vec<u32>) -> u32 {
+    for v in from..1 << 16 {
+        if seen[v as usize] != stamp {
+            if !is_rare(v, mask) {
+                return v;
+            }
+            missing.push(v);
         }
-        for &option in &options[..end - start] {
-            reached[usize::from(option)] = epoch;
-        }
-        missing.retain(|&v| reached[v as usize] != epoch);
-        start = end;
     }
-}
-
-/// A mark for every 16-bit value (indexed without a bounds check).
-type Slate = [u32; 1 << 16];
-
-/// A slate with no marks.
-fn slate() -> Box<Slate> {
-    vec![0; 1 << 16].into_boxed_slice().try_into().expect("a slate of 2^16 marks")
+    unreachable!("a heap has fewer than 2^16 options")
 }
 
 fn is_rare(value: u32, mask: u32) -> bool {
-    (value & mask).count_ones() % 2 == 0
+    let x = value & mask;
+    (PARITY[(x & 0xff) as usize] ^ PARITY[(x >> 8 & 0xff) as usize] ^ PARITY[(x >> 16 & 0xff) as usize]) == 0
 }
+
+/// `PARITY[b]`: the parity of the bits of `b` (a table: the baseline target has no popcount).
+static PARITY: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 1;
+    while b < 256 {
+        table[b] = table[b / 2] ^ (b as u8 & 1);
+        b += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -557,26 +639,27 @@ mod tests {
 
     const CODES: [&[u8]; 7] = [&[0, 1, 6], &[0, 6], &[0, 7, 7], &[0, 0, 7], &[0, 4, 5, 6], &[4, 1, 2], &[4, 7]];
 
-    /// The table by definition, in 16 bits.
-    fn table(digits: &[u8], n: usize) -> Vec<u16> {
-        crate::octal::table(digits, n).into_iter().map(|v| u16::try_from(v).unwrap()).collect()
+    /// The table by definition.
+    fn plain(digits: &[u8], n: usize) -> Vec<u32> {
+        crate::octal::table(digits, n)
     }
 
     /// Extends the table of `digits` from `start` values through each of `stops`, and returns
     /// the first heap whose value differs from the definition's, if any.
-    fn first_wrong(digits: &[u8], start: usize, stops: &[usize], parallel: bool, plain: &[u16]) -> Option<usize> {
-        let mut values = table(digits, start);
-        let (mask, _) = Sparse::best_mask(&values);
+    fn first_wrong(digits: &[u8], start: usize, stops: &[usize], parallel: bool, plain: &[u32]) -> Option<usize> {
+        let mut values = Values::from_values(&plain[..start], 8);
+        let (mask, _) = Sparse::best_mask(plain[..start].iter().copied());
         let mut sparse = Sparse::new(&values, mask);
         for &stop in stops {
             sparse.extend_on(digits, &mut values, stop, parallel, LARGEST_VALUE).unwrap();
             assert_eq!(values.len(), stop + 1, "{digits:?}: extended to heap {stop}");
             // The rare heaps kept are exactly those of the table under the mask (the mask may
             // have been chosen again as the table grew), and every value is taken in.
-            let rare = (1..values.len()).filter(|&h| is_rare(values[h].into(), sparse.mask)).count();
+            let rare = (1..values.len()).filter(|&h| is_rare(values.get(h), sparse.mask)).count();
             assert_eq!(sparse.rare_count(), rare, "{digits:?} to {stop}");
             assert_eq!(sparse.learnt, values.len(), "{digits:?} to {stop}");
         }
+        let values = values.to_vec();
         (0..plain.len()).find(|&heap| values.get(heap) != Some(&plain[heap]))
     }
 
@@ -586,11 +669,11 @@ mod tests {
     fn the_best_mask_makes_fewest_values_rare() {
         for digits in CODES {
             for n in [10, 300, 3000] {
-                let values = table(digits, n);
-                let (mask, rare) = Sparse::best_mask(&values);
-                let count = |mask: u32| values.iter().filter(|&&v| is_rare(v.into(), mask)).count();
+                let values = plain(digits, n);
+                let (mask, rare) = Sparse::best_mask(values.iter().copied());
+                let count = |mask: u32| values.iter().filter(|&&v| is_rare(v, mask)).count();
                 assert_eq!(rare, count(mask), "{digits:?} to {n}");
-                let bits = 16 - values.iter().max().unwrap().leading_zeros();
+                let bits = 32 - values.iter().max().unwrap().leading_zeros();
                 let fewest = (1..1u32 << bits.clamp(1, 12)).map(count).min().unwrap();
                 assert_eq!(rare, fewest, "{digits:?} to {n}: mask {mask:b}");
             }
@@ -600,16 +683,37 @@ mod tests {
     #[test]
     fn one_or_two_threads_give_the_values_by_definition() {
         for digits in CODES {
-            let plain = table(digits, 4000);
+            let plain = plain(digits, 4000);
             // From the smallest table the method takes (heaps 0 and 1): the first heaps' moves
             // that would leave an empty heap are no moves.
-            for start in [1, 200] {
+            for start in [2, 201] {
                 assert_eq!(first_wrong(digits, start, &[4000], false, &plain), None, "{digits:?} from {start}");
             }
-            for start in [1, 2, 200, 201] {
+            for start in [2, 3, 201, 202] {
                 assert_eq!(first_wrong(digits, start, &[4000], true, &plain), None, "{digits:?} from {start}");
             }
-            assert_eq!(first_wrong(digits, 100, &[1500, 1501, 4000], true, &plain), None, "{digits:?} in steps");
+            assert_eq!(first_wrong(digits, 101, &[1500, 1501, 4000], true, &plain), None, "{digits:?} in steps");
+        }
+    }
+
+    /// Past the window's first and newest heaps, the parts of splits are read from the table:
+    /// the values stay those of the definition (Officers, whose searches reach far, from a
+    /// table started past the window's head).
+    #[test]
+    fn values_past_the_window_are_read_from_the_table() {
+        let n = crate::values::HEAD + crate::values::RECENT + 5000;
+        let plain = plain(&[0, 6], 1000);
+        let mut values = Values::from_values(&plain, 8);
+        let mut sparse = Sparse::new(&values, Sparse::best_mask(plain.iter().copied()).0);
+        sparse.extend_on(&[0, 6], &mut values, n, true, LARGEST_VALUE).unwrap();
+        // Heaps far apart checked by definition against the table itself.
+        let table = values.to_vec();
+        for heap in [n - 1, n, crate::values::HEAD + 3] {
+            let rest = heap - 1;
+            let mut options: Vec<u32> = (1..=rest / 2).map(|a| table[a] ^ table[rest - a]).collect();
+            options.push(table[rest]);
+            let mex = (0..).find(|v| !options.contains(v)).unwrap();
+            assert_eq!(table[heap], mex, "heap {heap}");
         }
     }
 
@@ -619,21 +723,24 @@ mod tests {
     fn drafts_finish_right_when_values_grow_after_them() {
         for digits in CODES {
             let moves = Moves::new(digits);
-            let table = table(digits, 40);
+            let table = plain(digits, 40);
             for lookahead in [1, LOOKAHEAD] {
                 let heap = table.len() + lookahead;
-                let mut worker = Worker::new(&moves, lookahead, Sparse::new(&table, 1));
-                worker.learn(&table);
-                worker.speculate(&table, heap, 0);
-                // Any values will do for the definition: these are far above the table's (and
-                // equal to small ones modulo any slate the draft could have had).
-                let mut values = table.clone();
-                values.extend((0..lookahead as u16).map(|i| 4096 * (i + 1) + i));
-                worker.learn(&values);
+                // Any values will do for the definition: these are far above the table's.
+                let mut all = table.clone();
+                all.extend((0..lookahead as u32).map(|i| 4096 * (i + 1) + i));
+                let mut values = Values::from_values(&table, 16);
+                values.make_room(heap + 1, 16);
+                let mut worker = Worker::new(&moves, &values, lookahead, Sparse::prepared(&values, table.len(), 1));
+                worker.speculate(heap, 0);
+                for (h, &v) in all.iter().enumerate().skip(table.len()) {
+                    values.set(h, v);
+                }
+                worker.learn(heap);
                 // The definition's value of `heap` from these values (octal::extend, the plain mex).
-                let mut plain: Vec<u32> = values.iter().map(|&v| v.into()).collect();
-                crate::octal::extend(digits, &mut plain, heap);
-                assert_eq!(worker.finish(&values, 0), plain[heap], "{digits:?}, {lookahead}");
+                let mut definition = all.clone();
+                crate::octal::extend(digits, &mut definition, heap);
+                assert_eq!(worker.finish(0), definition[heap], "{digits:?}, {lookahead}");
             }
         }
     }
@@ -643,13 +750,15 @@ mod tests {
     #[test]
     fn a_poor_mask_is_replaced_as_the_table_grows() {
         for digits in CODES {
-            let mut values = table(digits, 100);
-            let count = |values: &[u16], mask: u32| values.iter().filter(|&&v| is_rare(v.into(), mask)).count();
-            let worst = (1..1u32 << 12).max_by_key(|&mask| count(&values, mask)).unwrap();
+            let start = plain(digits, 100);
+            let count = |values: &[u32], mask: u32| values.iter().filter(|&&v| is_rare(v, mask)).count();
+            let worst = (1..1u32 << 12).max_by_key(|&mask| count(&start, mask)).unwrap();
+            let mut values = Values::from_values(&start, 8);
             let mut sparse = Sparse::new(&values, worst);
             sparse.extend_on(digits, &mut values, 4000, false, LARGEST_VALUE).unwrap();
-            let looked_at = &values[..sparse.chosen_at];
-            let (_, fewest) = Sparse::best_mask(looked_at);
+            let all = values.to_vec();
+            let looked_at = &all[..sparse.chosen_at];
+            let (_, fewest) = Sparse::best_mask(looked_at.iter().copied());
             assert_eq!(count(looked_at, sparse.mask), fewest, "{digits:?}: mask {:b}", sparse.mask);
             assert!(count(looked_at, worst) > fewest, "{digits:?}: the worst mask is no worse");
         }
@@ -657,31 +766,43 @@ mod tests {
 
     #[test]
     fn any_mask_gives_the_same_values() {
-        let plain = table(&[0, 6], 2000);
+        let plain = plain(&[0, 6], 2000);
         for mask in [1, 2, 3, 0b1_0110, 0xfff] {
             for parallel in [false, true] {
-                let mut values = table(&[0, 6], 100);
+                let mut values = Values::from_values(&plain[..101], 8);
                 Sparse::new(&values, mask).extend_on(&[0, 6], &mut values, 2000, parallel, LARGEST_VALUE).unwrap();
-                assert!(values == plain, "mask {mask:b}, parallel: {parallel}");
+                assert!(values.to_vec() == plain, "mask {mask:b}, parallel: {parallel}");
             }
         }
     }
 
-    /// A value past what 16 bits keep stops the method at that heap, on one thread or two, with
-    /// the table kept up to the heap before it.
+    /// A value past what the method keeps stops it at that heap, on one thread or two, with the
+    /// table kept up to the heap before it; a value past the table's room (here 8 bits, from a
+    /// table of small values) only makes room for it.
     #[test]
     fn a_value_too_large_stops_the_table_before_it() {
         // Officers' values pass 7 at heap 23 (and stay ≤ 7 before); the limit stands in for 2^14.
-        let plain = table(&[0, 6], 100);
+        let plain = plain(&[0, 6], 3000);
         let first = plain.iter().position(|&v| v > 7).unwrap();
         for (start, parallel) in [(2, false), (2, true), (10, true)] {
-            let mut values = plain[..start].to_vec();
+            let mut values = Values::from_values(&plain[..start], 8);
             let mut sparse = Sparse::new(&values, 1);
             let stopped = sparse.extend_on(&[0, 6], &mut values, 30_000, parallel, 7).unwrap_err();
-            assert_eq!(stopped, ValueTooLarge { heap: first, value: plain[first].into() }, "parallel: {parallel}");
-            assert_eq!(values, plain[..first], "parallel: {parallel}");
+            assert_eq!(stopped, ValueTooLarge { heap: first, value: plain[first] }, "parallel: {parallel}");
+            assert_eq!(values.to_vec(), plain[..first], "parallel: {parallel}");
+            assert_eq!(sparse.learnt, first);
         }
         let stopped = ValueTooLarge { heap: 5, value: LARGEST_VALUE + 1 };
         assert!(stopped.to_string().contains("16 bits"), "{stopped}");
+        // Officers' values pass 255 at heap 10344: the table grows a plane and goes on.
+        let plain = crate::octal::table(&[0, 6], 10_400);
+        assert_eq!(plain.iter().position(|&v| v > 255), Some(10_344));
+        for parallel in [false, true] {
+            let mut values = Values::from_values(&plain[..50], 8);
+            let mut sparse = Sparse::new(&values, 1);
+            sparse.extend_on(&[0, 6], &mut values, 10_400, parallel, LARGEST_VALUE).unwrap();
+            assert_eq!(values.bits(), 9);
+            assert!(values.to_vec() == plain, "parallel: {parallel}");
+        }
     }
 }

@@ -12,6 +12,7 @@ mod bench;
 mod check;
 mod duel;
 mod list;
+mod long_table;
 mod problem;
 mod quotient;
 mod solve;

@@ -14,7 +14,10 @@ const EXAMPLES: &str = "Examples:
   grundy table octal:0.07 --period --certificate dawson.json && scripts/check-certificate dawson.json
   grundy table sub:1,3,4 --misere --upto 40
   grundy table sub:2,5,6 --upto 100 --plot values.svg --overlay-misere
-  grundy table --game tests/data/games/even-split.rhai --upto 40";
+  grundy table --game tests/data/games/even-split.rhai --upto 40
+  grundy table octal:0.6 --upto 1000000 --summary
+  grundy table octal:0.6 --upto 1000000000 --summary --time 3600 --checkpoint officers.ckpt
+  grundy table octal:0.6 --upto 1000000000 --summary --time 3600 --resume officers.ckpt --checkpoint officers.ckpt";
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
@@ -66,6 +69,24 @@ pub struct Args {
     /// a problem given by two numbers (`wythoff`, `cutting`).
     #[arg(long, conflicts_with = "period")]
     pairs: bool,
+    /// A summary instead of every value, for long tables of octal games that split heaps in two
+    /// (normal play, up to 4·10^9 heaps at about a byte a heap): how many heaps have each value,
+    /// the first and last heap of each, which values are rare, the largest value and where it
+    /// first appears, the last new value, a checksum of the table, and the period if the
+    /// Guy–Smith theorem proves one. Progress shows on a terminal; --time (default 20 s) stops it.
+    #[arg(long, conflicts_with_all = ["period", "pairs", "misere", "plot"])]
+    summary: bool,
+    /// With --summary: write the table to FILE every --checkpoint-every seconds, when --time
+    /// runs out, and at the end (about a byte a heap), for --resume.
+    #[arg(long, value_name = "FILE", requires = "summary")]
+    checkpoint: Option<PathBuf>,
+    /// With --checkpoint: seconds between checkpoints.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = super::seconds, requires = "checkpoint")]
+    checkpoint_every: f64,
+    /// With --summary: go on from a checkpoint of the same game (its values are checked against
+    /// a checksum and the first heaps against the definition).
+    #[arg(long, value_name = "FILE", requires = "summary")]
+    resume: Option<PathBuf>,
 }
 
 /// Most rows (and columns) of a map of pairs.
@@ -88,6 +109,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let rules: RuleSet = game.parse()?;
     let play = if args.misere { Play::Misere } else { rules.play };
+    if args.summary {
+        let grundy_rules::Operation::Octal(digits) = &rules.operation else {
+            anyhow::bail!(
+                "--summary is for octal games that split heaps in two; {} is not an octal game",
+                rules.operation
+            );
+        };
+        if play != Play::Normal {
+            anyhow::bail!(
+                "--summary is for normal play; misère tables of games that split heaps are values of whole positions"
+            );
+        }
+        let upto = args.upto.expect("clap requires --upto without --period");
+        return super::long_table::run(super::long_table::Request {
+            game: &rules.operation.to_string(),
+            digits,
+            upto,
+            json: args.json,
+            seconds: args.time.unwrap_or(20.0),
+            checkpoint: args.checkpoint.as_deref(),
+            every: args.checkpoint_every,
+            resume: args.resume.as_deref(),
+        });
+    }
     if args.period {
         if args.certificate.is_some() {
             grundy::certificate::supported(&rules.operation, play)?;

@@ -1,0 +1,533 @@
+//! Long tables of octal games with no known period, the research frontier: up to 4·10^9 heaps by
+//! the sparse-space method ([`crate::sparse`]) in a byte and a bit a heap ([`Values`]), grown
+//! in segments so that a caller can show progress, stop on a budget and write checkpoints, and
+//! read as a [`Summary`] rather than heap by heap.
+//!
+//! A period is looked for while the table is short (at [`PERIOD_LOOKS`]): once the Guy–Smith
+//! theorem proves one, the rest of the table follows from it and the summary is counted from the
+//! period.
+
+use std::io::{BufRead, Read, Write};
+
+use crate::Unsupported;
+use crate::octal::{self, Period};
+use crate::sparse::{self, Sparse};
+use crate::values::Values;
+
+/// Heaps computed by definition before the sparse-space method takes over.
+const START: usize = 1000;
+
+/// Table lengths at which a period is looked for (the table is read into 32 bits there).
+pub const PERIOD_LOOKS: [usize; 5] = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24];
+
+/// A table being computed.
+#[derive(Debug)]
+pub struct LongTable {
+    digits: Vec<u8>,
+    values: Values,
+    sparse: Sparse,
+    /// A proven period, once found.
+    period: Option<Period>,
+    /// The longest prefix a period was looked for in.
+    looked_to: usize,
+}
+
+/// What a table holds, for reading at a glance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// The last heap.
+    pub computed_to: u64,
+    /// `counts[v]`: how many heaps have value `v`.
+    pub counts: Vec<u64>,
+    /// `first[v]`: the first heap with value `v` (meaningless where `counts[v]` is 0).
+    pub first: Vec<u64>,
+    /// `last[v]`: the last heap with value `v`.
+    pub last: Vec<u64>,
+    /// The sparse-space mask the rare values are rare under.
+    pub mask: u32,
+    /// A proven period: (pre-period, period).
+    pub period: Option<(u64, u64)>,
+    /// The table's [`Hash`]: equal tables, equal checksums.
+    pub checksum: u64,
+}
+
+impl Summary {
+    /// The summary of `values` (heap 0 first), with `mask` saying which values are rare.
+    pub fn of(values: impl IntoIterator<Item = u32>, mask: u32, period: Option<Period>) -> Summary {
+        let mut summary = Summary::empty(mask, period);
+        let (mut heap, mut hash) = (0u64, Hash::EMPTY);
+        for value in values {
+            summary.count(heap, value, 1);
+            hash.push(value);
+            heap += 1;
+        }
+        summary.computed_to = heap.saturating_sub(1);
+        summary.checksum = hash.h;
+        summary
+    }
+
+    fn empty(mask: u32, period: Option<Period>) -> Summary {
+        Summary {
+            computed_to: 0,
+            counts: Vec::new(),
+            first: Vec::new(),
+            last: Vec::new(),
+            mask,
+            period: period.map(|p| (p.preperiod as u64, p.period as u64)),
+            checksum: 0,
+        }
+    }
+
+    /// Counts `times` heaps of value `value`, the first at `heap` and the last `heap` if one.
+    fn count(&mut self, heap: u64, value: u32, times: u64) {
+        let v = value as usize;
+        if self.counts.len() <= v {
+            self.counts.resize(v + 1, 0);
+            self.first.resize(v + 1, 0);
+            self.last.resize(v + 1, 0);
+        }
+        if self.counts[v] == 0 {
+            self.first[v] = heap;
+        }
+        self.counts[v] += times;
+        self.last[v] = self.last[v].max(heap);
+    }
+
+    /// The largest value and the first heap that has it.
+    pub fn largest(&self) -> (u32, u64) {
+        let v = self.counts.iter().rposition(|&c| c > 0).unwrap_or(0);
+        (v as u32, self.first.get(v).copied().unwrap_or(0))
+    }
+
+    /// The value that appeared last, and where.
+    pub fn last_new(&self) -> (u32, u64) {
+        (0..self.counts.len())
+            .filter(|&v| self.counts[v] > 0)
+            .max_by_key(|&v| self.first[v])
+            .map_or((0, 0), |v| (v as u32, self.first[v]))
+    }
+
+    /// Whether `value` is rare under the mask.
+    pub fn is_rare(&self, value: u32) -> bool {
+        (value & self.mask).count_ones() % 2 == 0
+    }
+
+    /// The heaps with rare values (heap 0 excluded), and the last of them.
+    pub fn rare_heaps(&self) -> (u64, u64) {
+        let values = (0..self.counts.len()).filter(|&v| self.counts[v] > 0 && self.is_rare(v as u32));
+        let count: u64 = values.clone().map(|v| self.counts[v]).sum::<u64>() - u64::from(self.is_rare(0));
+        // Heap 0 has value 0: when 0 is rare, its last heap may be 0 itself.
+        (count, values.map(|v| self.last[v]).max().unwrap_or(0))
+    }
+}
+
+/// A polynomial hash of a sequence of values: `h = h·MUL + value + 1` from 0, modulo 2^64, with
+/// `power = MUL^len`, so that the hash of a concatenation, and of a block repeated `k` times, is
+/// had from its parts (a table with a proven period is hashed to any length at once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hash {
+    /// The hash.
+    pub h: u64,
+    /// `MUL^len`.
+    pub power: u64,
+}
+
+impl Hash {
+    /// The multiplier (odd, so that powers never vanish modulo 2^64).
+    pub const MUL: u64 = 0x0000_0100_0000_01b3;
+    /// The hash of nothing.
+    pub const EMPTY: Hash = Hash { h: 0, power: 1 };
+
+    /// Appends a value.
+    pub fn push(&mut self, value: u32) {
+        self.h = self.h.wrapping_mul(Hash::MUL).wrapping_add(u64::from(value) + 1);
+        self.power = self.power.wrapping_mul(Hash::MUL);
+    }
+
+    /// The hash of `self` followed by `next`.
+    pub fn then(self, next: Hash) -> Hash {
+        Hash { h: self.h.wrapping_mul(next.power).wrapping_add(next.h), power: self.power.wrapping_mul(next.power) }
+    }
+
+    /// The hash of `self` repeated `times` times.
+    pub fn times(self, mut times: u64) -> Hash {
+        let (mut result, mut square) = (Hash::EMPTY, self);
+        while times > 0 {
+            if times & 1 == 1 {
+                result = result.then(square);
+            }
+            square = square.then(square);
+            times >>= 1;
+        }
+        result
+    }
+}
+
+/// FNV-1a over bytes (the checkpoint's checksum).
+fn fnv_bytes(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// FNV-1a's starting value.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// Why a checkpoint cannot be resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    /// Reading or writing the file failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// Not a checkpoint, or a damaged one.
+    #[error("{0}")]
+    Malformed(String),
+    /// A checkpoint of another game.
+    #[error("it is a checkpoint of {found}, not of {wanted}")]
+    OtherGame {
+        /// The game in the file.
+        found: String,
+        /// The game asked for.
+        wanted: String,
+    },
+}
+
+/// The first line of a checkpoint.
+const MAGIC: &str = "grundy-checkpoint/1";
+
+impl LongTable {
+    /// Starts the table of the octal game `digits` (two-heap splits, no bit 8).
+    pub fn start(digits: &[u8]) -> Result<LongTable, Unsupported> {
+        if digits.iter().any(|&d| d & 8 != 0) || digits.iter().all(|&d| d & 4 == 0) {
+            return Err(Unsupported::NoTheory(format!(
+                "long tables are for octal games that split heaps in two (no digit 8 or above): 0.{} does not",
+                code(digits)
+            )));
+        }
+        // Any mask gives the right values; the best one for the table so far is chosen again as
+        // the table grows (a game whose rare values are not rare is only slow).
+        let start = octal::table(digits, START);
+        let (mask, _) = Sparse::best_mask(start.iter().copied());
+        let values = Values::from_values(&start, 8);
+        let sparse = Sparse::new(&values, mask);
+        let mut table = LongTable { digits: digits.to_vec(), values, sparse, period: None, looked_to: 0 };
+        table.look_for_period();
+        Ok(table)
+    }
+
+    /// The code, `0.d1d2…`.
+    pub fn game(&self) -> String {
+        format!("0.{}", code(&self.digits))
+    }
+
+    /// The last heap computed.
+    pub fn computed_to(&self) -> u64 {
+        self.values.len() as u64 - 1
+    }
+
+    /// A proven period, if one was found.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// The longest prefix a period was looked for in.
+    pub fn looked_to(&self) -> usize {
+        self.looked_to
+    }
+
+    /// Bytes the table takes per heap (a byte, and a bit for each plane).
+    pub fn bytes(&self) -> usize {
+        self.values.bytes()
+    }
+
+    /// The rare heaps so far, and the mask.
+    pub fn rare(&self) -> (usize, u32) {
+        (self.sparse.rare_count(), self.sparse.mask())
+    }
+
+    /// Room for `n + 1` heaps at once (no growing by doubling on a long run).
+    pub fn reserve(&mut self, n: u64) {
+        self.values.reserve(n as usize + 1);
+    }
+
+    /// Extends the table to heap `upto` (nothing when a period is proven: the period gives the
+    /// rest).
+    pub fn extend(&mut self, upto: u64) -> Result<(), Unsupported> {
+        if self.period.is_some() || upto <= self.computed_to() {
+            return Ok(());
+        }
+        let upto = usize::try_from(upto).unwrap_or(usize::MAX);
+        // Stop at the next length a period is looked for.
+        let stop = PERIOD_LOOKS.iter().copied().find(|&l| l > self.values.len()).map_or(upto, |l| upto.min(l - 1));
+        self.sparse
+            .extend(&self.digits, &mut self.values, stop)
+            .map_err(|stopped| Unsupported::NoTheory(format!("{}: {stopped}", self.game())))?;
+        self.look_for_period();
+        if stop < upto {
+            return self.extend(upto as u64);
+        }
+        Ok(())
+    }
+
+    /// Looks for a proven period when the table is one of [`PERIOD_LOOKS`] long.
+    fn look_for_period(&mut self) {
+        let len = self.values.len();
+        let due = PERIOD_LOOKS.contains(&len) || len == START + 1;
+        if self.period.is_some() || !due {
+            return;
+        }
+        self.period = prove_period(&self.values, len, octal::last_digit(&self.digits));
+        self.looked_to = len - 1;
+    }
+
+    /// The summary of heaps `0..=upto` (at most the table's, or any with a proven period).
+    pub fn summary(&self, upto: u64) -> Summary {
+        let mask = self.sparse.mask();
+        let Some(period) = self.period else {
+            let upto = upto.min(self.computed_to()) as usize;
+            return Summary::of((0..=upto).map(|heap| self.values.get(heap)), mask, None);
+        };
+        // The pre-period heaps one by one, then each heap of the period as often as it recurs.
+        let value = |heap: u64| self.values.get(heap as usize);
+        let (start, p) = (period.preperiod as u64, period.period as u64);
+        let mut summary = Summary::of((0..start.min(upto + 1)).map(value), mask, Some(period));
+        if upto >= start {
+            for offset in 0..p.min(upto - start + 1) {
+                let first = start + offset;
+                let times = (upto - first) / p + 1;
+                summary.count(first, value(first), times);
+                summary.last[value(first) as usize] = summary.last[value(first) as usize].max(first + (times - 1) * p);
+            }
+            // The checksum: the pre-period, whole periods, then the start of one more.
+            let hash_of = |heaps: std::ops::Range<u64>| {
+                let mut hash = Hash::EMPTY;
+                heaps.for_each(|heap| hash.push(value(heap)));
+                hash
+            };
+            let (whole, part) = ((upto + 1 - start) / p, (upto + 1 - start) % p);
+            let hash =
+                hash_of(0..start).then(hash_of(start..start + p).times(whole)).then(hash_of(start..start + part));
+            summary.checksum = hash.h;
+        }
+        summary.computed_to = upto;
+        summary
+    }
+
+    /// The value of `heap` (at most the table's, or any with a proven period).
+    pub fn value(&self, heap: u64) -> u32 {
+        match self.period {
+            Some(period) if heap > self.computed_to() => {
+                let (start, p) = (period.preperiod as u64, period.period as u64);
+                self.values.get((start + (heap - start) % p) as usize)
+            }
+            _ => self.values.get(heap as usize),
+        }
+    }
+
+    /// Writes the table to `out`: a line `grundy-checkpoint/1 GAME HEAPS BITS`, the values
+    /// ([`Values::write_to`]), and a line with their FNV-1a checksum.
+    pub fn write_checkpoint(&self, out: &mut impl Write) -> std::io::Result<()> {
+        writeln!(out, "{MAGIC} {} {} {}", self.game(), self.values.len(), self.values.bits())?;
+        let mut hashing = Hashing { out, hash: FNV_OFFSET };
+        self.values.write_to(&mut hashing)?;
+        let hash = hashing.hash;
+        writeln!(out, "\nchecksum {hash:016x}")
+    }
+
+    /// Writes a checkpoint to `path` (through a file beside it, renamed once complete, so that a
+    /// stop while writing leaves the last checkpoint whole).
+    pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = std::path::PathBuf::from(partial);
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&partial)?);
+        self.write_checkpoint(&mut out)?;
+        out.into_inner().map_err(|error| error.into_error())?.sync_all()?;
+        std::fs::rename(&partial, path)
+    }
+
+    /// The table a checkpoint holds, which must be of the octal game `digits`.
+    pub fn read_checkpoint(input: &mut impl BufRead, digits: &[u8]) -> Result<LongTable, CheckpointError> {
+        let malformed = |what: &str| CheckpointError::Malformed(what.to_string());
+        let mut header = String::new();
+        input.by_ref().take(200).read_line(&mut header)?;
+        let fields: Vec<&str> = header.trim_end().split(' ').collect();
+        let [magic, game, heaps, bits] = fields[..] else {
+            return Err(malformed("its first line is not `grundy-checkpoint/1 GAME HEAPS BITS`"));
+        };
+        if magic != MAGIC {
+            return Err(malformed(&format!("it does not start with `{MAGIC}`")));
+        }
+        let wanted = format!("0.{}", code(digits));
+        if game != wanted {
+            return Err(CheckpointError::OtherGame { found: game.to_string(), wanted });
+        }
+        let heaps: usize = heaps.parse().map_err(|_| malformed(&format!("heap count `{heaps}` is not a number")))?;
+        let bits: u32 = bits.parse().map_err(|_| malformed(&format!("bit count `{bits}` is not a number")))?;
+        if !(START + 1..=sparse::LARGEST_HEAP).contains(&heaps) || !(8..=16).contains(&bits) {
+            return Err(malformed(&format!("{heaps} heaps of {bits} bits is out of range")));
+        }
+        let mut hashing = HashingReader { input: &mut *input, hash: FNV_OFFSET };
+        let values = Values::read_from(&mut hashing, heaps, bits).map_err(|error| match error.kind() {
+            std::io::ErrorKind::UnexpectedEof => malformed(&format!("it ends before the {heaps} heaps it announces")),
+            _ => CheckpointError::Io(error),
+        })?;
+        let hash = hashing.hash;
+        let mut trailer = String::new();
+        input.take(100).read_to_string(&mut trailer).map_err(|_| malformed("its checksum line is not text"))?;
+        let expected = format!("\nchecksum {hash:016x}\n");
+        if trailer != expected {
+            return Err(malformed("its checksum does not match its values (the file is damaged)"));
+        }
+        // The values must be those of the game where the definition is cheap.
+        let plain = octal::table(digits, START);
+        if let Some(heap) = (0..=START).find(|&heap| values.get(heap) != plain[heap]) {
+            return Err(malformed(&format!("heap {heap} does not have the game's value")));
+        }
+        let all = (0..values.len()).map(|heap| values.get(heap));
+        let (mask, _) = Sparse::best_mask(all);
+        let sparse = Sparse::new(&values, mask);
+        let mut table = LongTable { digits: digits.to_vec(), values, sparse, period: None, looked_to: 0 };
+        // A period is looked for again where the uninterrupted run would have looked.
+        if let Some(&len) = PERIOD_LOOKS.iter().rev().find(|&&l| l <= table.values.len()) {
+            table.period = prove_period(&table.values, len, octal::last_digit(digits));
+            table.looked_to = len - 1;
+            if let Some(period) = table.period {
+                let keep = (2 * period.preperiod + 2 * period.period + octal::last_digit(digits)).max(START + 1);
+                table.values.truncate(keep.min(table.values.len()));
+                table.sparse = Sparse::new(&table.values, mask);
+            }
+        }
+        Ok(table)
+    }
+}
+
+/// The period the first `len` heaps prove by the Guy–Smith theorem ([`octal::prove_period`], read
+/// from the compact table).
+fn prove_period(values: &Values, len: usize, t: usize) -> Option<Period> {
+    (1..len).find_map(|period| {
+        let preperiod = (0..len - period).rev().find(|&n| values.get(n + period) != values.get(n)).map_or(0, |n| n + 1);
+        (2 * preperiod + 2 * period + t <= len).then_some(Period { preperiod, period })
+    })
+}
+
+/// The digits after `0.`.
+fn code(digits: &[u8]) -> String {
+    digits.iter().skip(1).map(|d| char::from_digit(u32::from(*d), 16).unwrap_or('?')).collect()
+}
+
+/// A writer that hashes what passes.
+struct Hashing<'a, W> {
+    out: &'a mut W,
+    hash: u64,
+}
+
+impl<W: Write> Write for Hashing<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.out.write(bytes)?;
+        self.hash = fnv_bytes(self.hash, &bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// A reader that hashes what passes.
+struct HashingReader<'a, R> {
+    input: &'a mut R,
+    hash: u64,
+}
+
+impl<R: Read> Read for HashingReader<'_, R> {
+    fn read(&mut self, bytes: &mut [u8]) -> std::io::Result<usize> {
+        let read = self.input.read(bytes)?;
+        self.hash = fnv_bytes(self.hash, &bytes[..read]);
+        Ok(read)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Values equal the definition, and the summary of the long table is the summary of the
+    /// definition's table.
+    #[test]
+    fn long_tables_are_tables_by_definition() {
+        for digits in [&[0u8, 6][..], &[0, 1, 4], &[0, 3, 6], &[0, 4, 5, 6]] {
+            let plain = octal::table(digits, 10_000);
+            let mut table = LongTable::start(digits).unwrap();
+            table.extend(10_000).unwrap();
+            let values: Vec<u32> = (0..=10_000).map(|heap| table.value(heap)).collect();
+            assert!(values == plain, "{digits:?}");
+            assert_eq!(table.summary(10_000), Summary::of(plain, table.rare().1, table.period()), "{digits:?}");
+        }
+    }
+
+    /// A game whose period is proven early (Dawson's Kayles, 0.07, period 34) is summed from
+    /// its period to any length.
+    #[test]
+    fn a_proven_period_gives_the_summary_of_any_length() {
+        let digits = [0u8, 0, 7];
+        let mut table = LongTable::start(&digits).unwrap();
+        table.extend(1 << 17).unwrap();
+        let Some(period) = table.period() else { panic!("0.07 proves no period") };
+        assert_eq!(period.period, 34);
+        assert!(table.computed_to() < 1 << 17, "the period stops the table");
+        let upto = 200_000u64;
+        let plain = octal::table(&digits, period.preperiod + 3 * period.period);
+        let expected = (0..=upto).map(|heap| table.value(heap));
+        assert_eq!(table.summary(upto), Summary::of(expected, table.rare().1, Some(period)));
+        assert!((0..plain.len() as u64).all(|heap| table.value(heap) == plain[heap as usize]));
+    }
+
+    #[test]
+    fn a_checkpoint_resumes_where_it_stopped() {
+        let digits = [0u8, 6];
+        let mut straight = LongTable::start(&digits).unwrap();
+        straight.extend(30_000).unwrap();
+        let mut half = LongTable::start(&digits).unwrap();
+        half.extend(12_345).unwrap();
+        let mut bytes = Vec::new();
+        half.write_checkpoint(&mut bytes).unwrap();
+        let mut resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &digits).unwrap();
+        assert_eq!(resumed.computed_to(), 12_345);
+        resumed.extend(30_000).unwrap();
+        assert_eq!(resumed.summary(30_000), straight.summary(30_000));
+        // Another game, a damaged byte, a cut file: one line each.
+        let other = LongTable::read_checkpoint(&mut bytes.as_slice(), &[0, 1, 4]).unwrap_err();
+        assert_eq!(other.to_string(), "it is a checkpoint of 0.6, not of 0.14");
+        let mut damaged = bytes.clone();
+        damaged[5000] ^= 4;
+        let error = LongTable::read_checkpoint(&mut damaged.as_slice(), &digits).unwrap_err().to_string();
+        assert!(error.contains("checksum does not match"), "{error}");
+        let error = LongTable::read_checkpoint(&mut &bytes[..8000], &digits).unwrap_err().to_string();
+        assert!(error.contains("ends before"), "{error}");
+        let error = LongTable::read_checkpoint(&mut &b"hello\n"[..], &digits).unwrap_err().to_string();
+        assert!(error.contains("first line"), "{error}");
+    }
+
+    #[test]
+    fn hashes_of_parts_and_repeats_are_hashes_of_the_whole() {
+        let values: Vec<u32> = (0..100u32).map(|v| v * v % 37).collect();
+        let hash = |values: &[u32]| {
+            let mut hash = Hash::EMPTY;
+            values.iter().for_each(|&v| hash.push(v));
+            hash
+        };
+        assert_eq!(hash(&values[..30]).then(hash(&values[30..])), hash(&values));
+        let repeated: Vec<u32> = values[..7].iter().copied().cycle().take(7 * 13).collect();
+        assert_eq!(hash(&values[..7]).times(13), hash(&repeated));
+        assert_eq!(hash(&values[..7]).times(0), Hash::EMPTY);
+    }
+
+    #[test]
+    fn games_without_a_sparse_space_are_refused() {
+        assert!(LongTable::start(&[0, 0, 0, 8]).is_err());
+        assert!(LongTable::start(&[0, 3, 3]).is_err(), "0.33 never splits a heap");
+    }
+}

@@ -1,0 +1,293 @@
+//! Grundy values of heaps `0..len`, kept compact for tables of up to billions of heaps: a byte
+//! each for the low eight bits, and one bit plane (a bit a heap) for each higher bit in use. A table
+//! whose values stay below 512, like Officers' (0.6) to 10^9, takes 1.125 bytes a heap.
+//!
+//! Every cell is atomic, so that two threads may extend one table without `unsafe`: a heap is
+//! written once, by one thread, before a frontier (kept by the caller, see [`crate::sparse`]) is
+//! moved past it with Release, and read only below a frontier loaded with Acquire. Relaxed loads and
+//! stores of bytes are plain moves; the hot loops read their own 16-bit copies of the heaps they
+//! need most ([`Window`]).
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// The most bits a value may have (eight in bytes, the rest in planes).
+pub const MOST_BITS: u32 = 16;
+
+/// Grundy values of heaps `0..len()`.
+#[derive(Debug, Default)]
+pub struct Values {
+    low: Vec<AtomicU8>,
+    /// `planes[k]`: bit `8 + k` of every value, 64 heaps a word.
+    planes: Vec<Vec<AtomicU64>>,
+}
+
+impl Values {
+    /// An empty table.
+    pub fn new() -> Values {
+        Values::default()
+    }
+
+    /// The table of `values`, with room for values of `bits` bits (at least theirs).
+    pub fn from_values(values: &[u32], bits: u32) -> Values {
+        let mut table = Values::new();
+        let largest = values.iter().copied().max().unwrap_or(0);
+        table.make_room(values.len(), bits.max(bits_of(largest)));
+        for (heap, &value) in values.iter().enumerate() {
+            table.set(heap, value);
+        }
+        table
+    }
+
+    /// How many heaps the table has room for (their values are 0 until set).
+    pub fn len(&self) -> usize {
+        self.low.len()
+    }
+
+    /// Whether the table has room for no heap.
+    pub fn is_empty(&self) -> bool {
+        self.low.is_empty()
+    }
+
+    /// Values below `1 << bits()` fit.
+    pub fn bits(&self) -> u32 {
+        8 + self.planes.len() as u32
+    }
+
+    /// Room for `len` heaps and values of `bits` bits (never less than there is).
+    pub fn make_room(&mut self, len: usize, bits: u32) {
+        if len > self.low.len() {
+            self.low.resize_with(len, || AtomicU8::new(0));
+        }
+        let words = len.div_ceil(64);
+        while self.bits() < bits.min(MOST_BITS) {
+            self.planes.push(Vec::new());
+        }
+        for plane in &mut self.planes {
+            if plane.len() < words {
+                plane.resize_with(words, || AtomicU64::new(0));
+            }
+        }
+    }
+
+    /// Capacity for `len` heaps at once (no growing by doubling on a long table).
+    pub fn reserve(&mut self, len: usize) {
+        self.low.reserve_exact(len.saturating_sub(self.low.len()));
+        for plane in &mut self.planes {
+            plane.reserve_exact(len.div_ceil(64).saturating_sub(plane.len()));
+        }
+    }
+
+    /// Keeps heaps `0..len` only.
+    pub fn truncate(&mut self, len: usize) {
+        self.low.truncate(len);
+        for plane in &mut self.planes {
+            plane.truncate(len.div_ceil(64));
+            // A word the cut goes through keeps no bits past it.
+            if let Some(word) = plane.last_mut().filter(|_| len % 64 != 0) {
+                *word.get_mut() &= (1u64 << (len % 64)) - 1;
+            }
+        }
+    }
+
+    /// The value of `heap`.
+    pub fn get(&self, heap: usize) -> u32 {
+        let mut value = u32::from(self.low[heap].load(Ordering::Relaxed));
+        for (k, plane) in self.planes.iter().enumerate() {
+            let bit = (plane[heap / 64].load(Ordering::Relaxed) >> (heap % 64)) & 1;
+            value |= (bit as u32) << (8 + k);
+        }
+        value
+    }
+
+    /// Writes the value of `heap`, which must be 0 so far (heaps are written once) and fit in
+    /// [`Values::bits`].
+    pub fn set(&self, heap: usize, value: u32) {
+        debug_assert!(value < 1 << self.bits(), "value {value} has more than {} bits", self.bits());
+        self.low[heap].store(value as u8, Ordering::Relaxed);
+        for (k, plane) in self.planes.iter().enumerate() {
+            if value >> (8 + k) & 1 != 0 {
+                plane[heap / 64].fetch_or(1 << (heap % 64), Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Every value, in 32 bits.
+    pub fn to_vec(&self) -> Vec<u32> {
+        (0..self.len()).map(|heap| self.get(heap)).collect()
+    }
+
+    /// Bytes the table takes.
+    pub fn bytes(&self) -> usize {
+        self.low.len() + self.planes.iter().map(|plane| plane.len() * 8).sum::<usize>()
+    }
+
+    /// The low bytes, then each plane's words (little-endian): the table as a checkpoint keeps it.
+    pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        const BLOCK: usize = 1 << 16;
+        let mut buffer = Vec::with_capacity(BLOCK * 8);
+        for block in self.low.chunks(BLOCK) {
+            buffer.clear();
+            buffer.extend(block.iter().map(|byte| byte.load(Ordering::Relaxed)));
+            out.write_all(&buffer)?;
+        }
+        for plane in &self.planes {
+            for block in plane.chunks(BLOCK) {
+                buffer.clear();
+                buffer.extend(block.iter().flat_map(|word| word.load(Ordering::Relaxed).to_le_bytes()));
+                out.write_all(&buffer)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A table of `len` heaps and `bits` bits read as [`Values::write_to`] wrote it.
+    pub fn read_from(input: &mut impl std::io::Read, len: usize, bits: u32) -> std::io::Result<Values> {
+        let mut table = Values::new();
+        table.make_room(len, bits);
+        let mut buffer = vec![0u8; 1 << 16];
+        for block in table.low.chunks_mut(1 << 16) {
+            input.read_exact(&mut buffer[..block.len()])?;
+            for (cell, &byte) in block.iter_mut().zip(&buffer) {
+                *cell.get_mut() = byte;
+            }
+        }
+        for plane in &mut table.planes {
+            for block in plane.chunks_mut(1 << 13) {
+                input.read_exact(&mut buffer[..block.len() * 8])?;
+                for (cell, bytes) in block.iter_mut().zip(buffer.chunks_exact(8)) {
+                    *cell.get_mut() = u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+                }
+            }
+        }
+        Ok(table)
+    }
+}
+
+/// How many bits `value` takes (at least 8).
+pub fn bits_of(value: u32) -> u32 {
+    (32 - value.leading_zeros()).max(8)
+}
+
+/// A thread's 16-bit copies of the heaps the sparse-space loops read most: the first [`HEAD`]
+/// heaps (small parts of splits), and the newest ones, at least [`RECENT`] of them once there are
+/// that many (large parts). Other heaps are read from the table.
+#[derive(Debug, Clone)]
+pub struct Window {
+    head: Vec<u16>,
+    recent: Vec<u16>,
+    /// The heap of `recent[0]`.
+    base: usize,
+}
+
+/// Heaps kept from the start.
+pub const HEAD: usize = 1 << 16;
+
+/// Newest heaps kept (between this and twice this).
+pub const RECENT: usize = 1 << 16;
+
+impl Window {
+    /// The window over `values[..len]`.
+    pub fn new(values: &Values, len: usize) -> Window {
+        let base = len.saturating_sub(RECENT);
+        Window {
+            head: (0..len.min(HEAD)).map(|heap| values.get(heap) as u16).collect(),
+            recent: (base..len).map(|heap| values.get(heap) as u16).collect(),
+            base,
+        }
+    }
+
+    /// How many heaps it has seen.
+    pub fn len(&self) -> usize {
+        self.base + self.recent.len()
+    }
+
+    /// Whether it has seen no heap.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Takes in the value of the next heap.
+    pub fn push(&mut self, value: u16) {
+        if self.head.len() < HEAD && self.head.len() == self.len() {
+            self.head.push(value);
+        }
+        if self.recent.len() == 2 * RECENT {
+            self.recent.drain(..RECENT);
+            self.base += RECENT;
+        }
+        self.recent.push(value);
+    }
+
+    /// The first heaps: `head()[h]` is the value of heap `h`.
+    pub fn head(&self) -> &[u16] {
+        &self.head
+    }
+
+    /// The newest heaps: `recent()[i]` is the value of heap `base() + i`.
+    pub fn recent(&self) -> &[u16] {
+        &self.recent
+    }
+
+    /// The heap of `recent()[0]`.
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// The value of `heap` (below [`Window::len`]), from the window or else the table.
+    pub fn get(&self, values: &Values, heap: usize) -> u16 {
+        if heap < self.head.len() {
+            self.head[heap]
+        } else if heap >= self.base {
+            self.recent[heap - self.base]
+        } else {
+            values.get(heap) as u16
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_of_any_width_read_back() {
+        let values: Vec<u32> = (0..1000u32).map(|h| (h * 7919) % 2000).collect();
+        let table = Values::from_values(&values, 8);
+        assert_eq!(table.bits(), 11);
+        assert_eq!(table.to_vec(), values);
+        let mut bytes = Vec::new();
+        table.write_to(&mut bytes).unwrap();
+        assert_eq!(bytes.len(), table.bytes());
+        let read = Values::read_from(&mut bytes.as_slice(), 1000, 11).unwrap();
+        assert_eq!(read.to_vec(), values);
+    }
+
+    #[test]
+    fn a_cut_table_keeps_nothing_past_the_cut() {
+        let values: Vec<u32> = (0..200u32).map(|h| 256 + h).collect();
+        let mut table = Values::from_values(&values, 8);
+        table.truncate(70);
+        table.make_room(200, 9);
+        assert_eq!(table.get(69), 256 + 69);
+        assert!((70..200).all(|heap| table.get(heap) == 0));
+    }
+
+    #[test]
+    fn a_window_reads_as_the_table() {
+        let n = 3 * RECENT + HEAD / 2 + 17;
+        let values: Vec<u32> = (0..n as u32).map(|h| (h.wrapping_mul(2654435761) >> 20) & 1023).collect();
+        let table = Values::from_values(&values, 10);
+        let mut window = Window::new(&table, 10);
+        for &value in &values[10..] {
+            window.push(value as u16);
+        }
+        assert_eq!(window.len(), n);
+        assert!(window.recent().len() >= RECENT && window.head().len() == HEAD);
+        for heap in (0..n).step_by(97).chain(n - 3..n) {
+            assert_eq!(u32::from(window.get(&table, heap)), values[heap], "heap {heap}");
+        }
+        let later = Window::new(&table, n);
+        assert_eq!(later.len(), n);
+        assert!((0..n).step_by(101).all(|heap| u32::from(later.get(&table, heap)) == values[heap]));
+    }
+}

@@ -1,0 +1,213 @@
+//! `grundy table CODE --upto N --summary`: long tables of octal games, read as a summary, with
+//! progress on a terminal, a time budget, and checkpoints to go on from.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use grundy_fast::long_table::{LongTable, Summary};
+use serde_json::json;
+
+/// What `--summary` was asked.
+pub struct Request<'a> {
+    pub game: &'a str,
+    pub digits: &'a [u8],
+    pub upto: u64,
+    pub json: bool,
+    pub seconds: f64,
+    pub checkpoint: Option<&'a Path>,
+    pub every: f64,
+    pub resume: Option<&'a Path>,
+}
+
+/// The first segment's heaps; later ones are sized to take about [`SEGMENT`].
+const FIRST_SEGMENT: u64 = 1 << 16;
+
+/// About how long a segment takes: the budget, progress and checkpoints are looked at between.
+const SEGMENT: Duration = Duration::from_secs(1);
+
+pub fn run(request: Request) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs_f64(request.seconds);
+    let mut table = match request.resume {
+        Some(path) => {
+            let file = std::fs::File::open(path).with_context(|| format!("opening checkpoint {}", path.display()))?;
+            LongTable::read_checkpoint(&mut std::io::BufReader::new(file), request.digits)
+                .map_err(|error| anyhow::anyhow!("checkpoint {}: {error}", path.display()))?
+        }
+        None => LongTable::start(request.digits)?,
+    };
+    // A byte a heap, and a bit for each bit past eight the values take so far.
+    let per_heap = table.bytes() as f64 / (table.computed_to() + 1) as f64;
+    let needed = (per_heap * (request.upto + 1) as f64) as u64;
+    let budget = grundy::problem::memory_budget() as u64;
+    if table.period().is_none() && needed > budget {
+        anyhow::bail!(
+            "a table of {} heaps takes about {} and --max-memory allows {}",
+            request.upto + 1,
+            grundy_oracle::engine::human_bytes(needed as usize),
+            grundy_oracle::engine::human_bytes(budget as usize)
+        );
+    }
+    table.reserve(request.upto);
+    let from = table.computed_to();
+    let progress = Progress::new(request.upto, from);
+    let (mut segment, mut saved) = (FIRST_SEGMENT, Instant::now());
+    while table.computed_to() < request.upto && table.period().is_none() {
+        let (before, began) = (table.computed_to(), Instant::now());
+        table.extend(request.upto.min(before + segment))?;
+        let took = began.elapsed();
+        progress.show(table.computed_to(), started, from);
+        // The next segment takes about SEGMENT at this rate.
+        let rate = (table.computed_to() - before) as f64 / took.as_secs_f64().max(1e-3);
+        segment = ((rate * SEGMENT.as_secs_f64()) as u64).clamp(1 << 12, 1 << 26);
+        let next = Duration::from_secs_f64(segment as f64 / rate.max(1.0));
+        let done = table.computed_to() >= request.upto || table.period().is_some();
+        if !done && Instant::now() + next > deadline {
+            drop(progress);
+            let kept = match request.checkpoint {
+                Some(path) => {
+                    save(&table, path)?;
+                    format!(
+                        "; checkpoint {} holds it: --resume {} goes on from there",
+                        path.display(),
+                        grundy::shell_quote(&path.display().to_string())
+                    )
+                }
+                None => " (--checkpoint FILE keeps a run to go on from)".to_string(),
+            };
+            anyhow::bail!(
+                "the time budget ran out at heap {} of {} after {:.0} s{kept}; give it more with --time",
+                table.computed_to(),
+                request.upto,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        if let Some(path) = request.checkpoint {
+            if saved.elapsed().as_secs_f64() >= request.every {
+                save(&table, path)?;
+                saved = Instant::now();
+            }
+        }
+    }
+    drop(progress);
+    if let Some(path) = request.checkpoint {
+        save(&table, path)?;
+    }
+    let summary = table.summary(request.upto);
+    let text = if request.json { json_text(&request, &table, &summary)? } else { text(&request, &table, &summary) };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    out.write_all(text.as_bytes()).context("writing standard output")?;
+    out.flush().context("writing standard output")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn save(table: &LongTable, path: &Path) -> anyhow::Result<()> {
+    table.save(path).with_context(|| format!("writing checkpoint {}", path.display()))
+}
+
+/// Progress on stderr while a terminal shows it.
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn new(upto: u64, from: u64) -> Progress {
+        use std::io::IsTerminal;
+        if !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(upto);
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} heaps {msg} (eta {eta})") {
+            bar.set_style(style);
+        }
+        bar.set_position(from);
+        Progress(Some(bar))
+    }
+
+    fn show(&self, heap: u64, started: Instant, from: u64) {
+        if let Some(bar) = &self.0 {
+            let rate = (heap - from) as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!("{:.0}k heaps/s", rate / 1e3));
+            bar.set_position(heap);
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn period_text(table: &LongTable) -> String {
+    match table.period() {
+        Some(p) => format!(
+            "pre-period {}, period {} (proven by the Guy–Smith theorem from the first {} heaps; later heaps follow it)",
+            p.preperiod,
+            p.period,
+            table.computed_to() + 1
+        ),
+        None => format!("none proven (looked for in heaps 0..={})", table.looked_to()),
+    }
+}
+
+fn text(request: &Request, table: &LongTable, summary: &Summary) -> String {
+    let (rare_heaps, last_rare) = summary.rare_heaps();
+    let (largest, largest_at) = summary.largest();
+    let (newest, newest_at) = summary.last_new();
+    let mut out = format!(
+        "game: {} (normal play)\ncomputed to: {}\nvalue of heap {}: {}\nperiod: {}\nlargest value: {largest}, first at heap {largest_at}\n\
+         last new value: {newest}, first at heap {newest_at}\n\
+         rare values (popcount(value & {}) even; the sparse-space mask): {rare_heaps} heaps, the last at heap {last_rare}\n\
+         checksum: {:016x} (h = h·0x100000001b3 + value + 1 mod 2^64 over every value from heap 0)\n\
+         values (value: heaps with it, first heap, last heap):\n",
+        request.game,
+        summary.computed_to,
+        summary.computed_to,
+        table.value(summary.computed_to),
+        period_text(table),
+        summary.mask,
+        summary.checksum
+    );
+    for v in (0..summary.counts.len()).filter(|&v| summary.counts[v] > 0) {
+        let rare = if summary.is_rare(v as u32) { "  rare" } else { "" };
+        out.push_str(&format!(
+            "{v:>8}: {:>12} {:>12} {:>12}{rare}\n",
+            summary.counts[v], summary.first[v], summary.last[v]
+        ));
+    }
+    out
+}
+
+fn json_text(request: &Request, table: &LongTable, summary: &Summary) -> anyhow::Result<String> {
+    let (rare_heaps, last_rare) = summary.rare_heaps();
+    let (largest, largest_at) = summary.largest();
+    let (newest, newest_at) = summary.last_new();
+    let values: Vec<serde_json::Value> = (0..summary.counts.len())
+        .filter(|&v| summary.counts[v] > 0)
+        .map(|v| {
+            json!({"value": v, "heaps": summary.counts[v], "first": summary.first[v], "last": summary.last[v],
+                   "rare": summary.is_rare(v as u32)})
+        })
+        .collect();
+    let period = table.period().map(|p| json!({"preperiod": p.preperiod, "period": p.period}));
+    let document = json!({
+        "game": request.game,
+        "play": "normal",
+        "computed_to": summary.computed_to,
+        "last_value": table.value(summary.computed_to),
+        "period": period,
+        "looked_for_period_to": table.looked_to(),
+        "largest": {"value": largest, "first": largest_at},
+        "last_new": {"value": newest, "first": newest_at},
+        "mask": summary.mask,
+        "rare_heaps": rare_heaps,
+        "last_rare_heap": last_rare,
+        "checksum": format!("{:016x}", summary.checksum),
+        "values": values,
+    });
+    Ok(serde_json::to_string(&document)? + "\n")
+}

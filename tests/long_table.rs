@@ -1,0 +1,149 @@
+//! Long tables read as summaries (`grundy table CODE --upto N --summary`): the summary is the
+//! summary of the full table, a run stopped midway goes on from its checkpoint to the same
+//! table, and wrong checkpoints are refused in one line. Runs to 10^6 are opt-in
+//! (`GRUNDY_LONG=1`).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn text(output: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+fn json(output: &Output) -> Value {
+    assert!(output.status.success(), "{}", text(output));
+    serde_json::from_slice(&output.stdout).expect("JSON on stdout")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-long-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The summary, counted here from every value `grundy table` prints.
+fn counted(game: &str, upto: u64) -> (Vec<u64>, Vec<u64>, Vec<u64>, String) {
+    let table = json(&grundy(&["table", game, "--upto", &upto.to_string(), "--json", "--time", "600"]));
+    let values: Vec<u64> = table["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(values.len() as u64, upto + 1);
+    let largest = *values.iter().max().unwrap() as usize;
+    let (mut counts, mut first, mut last) = (vec![0u64; largest + 1], vec![0u64; largest + 1], vec![0u64; largest + 1]);
+    // The summary's checksum: h = h·MUL + value + 1 modulo 2^64, from 0.
+    let mut hash: u64 = 0;
+    for (heap, &value) in values.iter().enumerate() {
+        let v = value as usize;
+        if counts[v] == 0 {
+            first[v] = heap as u64;
+        }
+        counts[v] += 1;
+        last[v] = heap as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3).wrapping_add(value + 1);
+    }
+    (counts, first, last, format!("{hash:016x}"))
+}
+
+fn agree(game: &str, upto: u64) {
+    let summary = json(&grundy(&["table", game, "--upto", &upto.to_string(), "--summary", "--json", "--time", "600"]));
+    let (counts, first, last, checksum) = counted(game, upto);
+    assert_eq!(summary["checksum"], checksum, "{game}");
+    assert_eq!(summary["computed_to"], upto);
+    let rows = summary["values"].as_array().unwrap();
+    assert_eq!(rows.len(), counts.iter().filter(|&&c| c > 0).count(), "{game}");
+    for row in rows {
+        let v = row["value"].as_u64().unwrap() as usize;
+        assert_eq!(
+            (row["heaps"].as_u64(), row["first"].as_u64(), row["last"].as_u64()),
+            (Some(counts[v]), Some(first[v]), Some(last[v])),
+            "{game}: value {v}"
+        );
+    }
+    let largest = counts.len() - 1;
+    assert_eq!(summary["largest"], serde_json::json!({"value": largest, "first": first[largest]}), "{game}");
+}
+
+#[test]
+fn a_summary_is_the_summary_of_the_printed_table() {
+    for game in ["octal:0.6", "octal:0.14", "octal:0.36"] {
+        agree(game, 60_000);
+    }
+}
+
+/// To 10^6, with Officers' published G(10^6) = 180 (opt-in: `GRUNDY_LONG=1`).
+#[test]
+fn a_summary_to_a_million_is_the_summary_of_the_printed_table() {
+    if std::env::var_os("GRUNDY_LONG").is_none() {
+        eprintln!("skipped: set GRUNDY_LONG=1 to run the summaries to 10^6");
+        return;
+    }
+    for game in ["octal:0.6", "octal:0.14", "octal:0.36"] {
+        agree(game, 1_000_000);
+    }
+    let summary = json(&grundy(&["table", "octal:0.6", "--upto", "1000000", "--summary", "--json", "--time", "600"]));
+    assert_eq!(summary["last_value"], 180);
+}
+
+#[test]
+fn a_stopped_run_goes_on_from_its_checkpoint_to_the_same_table() {
+    let path = scratch("officers.ckpt");
+    let path_text = path.to_str().unwrap();
+    let upto = "250000";
+    // A budget far too short stops the run after its first segment, writing the checkpoint.
+    let stopped =
+        grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--time", "0.1", "--checkpoint", path_text]);
+    assert_eq!(stopped.status.code(), Some(2), "{}", text(&stopped));
+    let line = String::from_utf8_lossy(&stopped.stderr).to_string();
+    assert_eq!(line.trim_end().lines().count(), 1, "{line}");
+    assert!(line.contains("time budget ran out at heap") && line.contains("--resume"), "{line}");
+    let resumed = json(&grundy(&[
+        "table",
+        "octal:0.6",
+        "--upto",
+        upto,
+        "--summary",
+        "--json",
+        "--time",
+        "600",
+        "--resume",
+        path_text,
+    ]));
+    let straight = json(&grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--json", "--time", "600"]));
+    assert_eq!(resumed, straight);
+    // Another game's checkpoint, a damaged one, and no file: one line each, exit 2.
+    let other = grundy(&["table", "octal:0.14", "--upto", upto, "--summary", "--resume", path_text]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(text(&other).contains("is a checkpoint of 0.6, not of 0.14"), "{}", text(&other));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    let damaged = scratch("damaged.ckpt");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let output = grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--resume", damaged.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output).contains("checksum does not match"), "{}", text(&output));
+    assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
+    let missing = grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--resume", "/nonexistent/x.ckpt"]);
+    assert_eq!(missing.status.code(), Some(2), "{}", text(&missing));
+}
+
+#[test]
+fn summaries_are_for_octal_games_in_normal_play() {
+    for args in [
+        &["table", "sub:1,2", "--upto", "100", "--summary"][..],
+        &["table", "octal:0.6", "--upto", "100", "--summary", "--misere"],
+        &["table", "octal:0.6", "--upto", "100000000000", "--summary", "--max-memory", "1M"],
+    ] {
+        let output = grundy(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
+        assert_eq!(text(&output).trim_end().lines().count(), 1, "{args:?}: {}", text(&output));
+    }
+    // A proven period gives the summary of any length at once (0.07, period 34).
+    let summary = json(&grundy(&["table", "octal:0.07", "--upto", "1000000000", "--summary", "--json"]));
+    assert_eq!(summary["period"]["period"], 34);
+    assert_eq!(summary["computed_to"], 1_000_000_000u64);
+}
