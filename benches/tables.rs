@@ -4,6 +4,12 @@
 //! `cargo bench --bench tables` (`-- Officers` for the longest one alone). Tables of sparse-space
 //! games longer than 2^14 values are computed on two threads when the machine has two cores.
 //!
+//! The group `long` times the research path (`table CODE --upto N --summary`: the sparse-space
+//! method on two threads, a byte and a bit a heap) on three octal games with no known period, to
+//! 10^6 (and to 10^7 with `GRUNDY_BENCH_LONG=1`: about 20 s a sample). Beling's ogsolve (RC2, one
+//! thread) on this machine, side by side (`grundy bench --octal 0.6 --upto 1000000`): 0.6 to 10^6
+//! 4.8–5.3 s, to 10^7 48.4 s; 0.14 to 10^6 5.3–5.7 s; 0.36 to 10^6 1.9–2.3 s.
+//!
 //! The group `definition` times the second ground truth (`grundy-definition`: mex over every
 //! option, a split heap's value the XOR of its parts, one heap after another): the tables
 //! `verify` reads past the game tree, to 10^5 heaps (goal: ≤ 10 s each).
@@ -52,5 +58,27 @@ fn definition(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tables, definition);
+fn long(c: &mut Criterion) {
+    let mut group = c.benchmark_group("long");
+    group.sample_size(10);
+    let mut sizes = vec![1_000_000u64];
+    if std::env::var_os("GRUNDY_BENCH_LONG").is_some() {
+        sizes.push(10_000_000);
+    }
+    for n in sizes {
+        for (name, digits) in [("0.6 (Officers)", &[0u8, 6][..]), ("0.14", &[0, 1, 4]), ("0.36", &[0, 3, 6])] {
+            group.bench_function(format!("{name} to {n}"), |bench| {
+                bench.iter(|| {
+                    let mut table = grundy_fast::long_table::LongTable::start(digits).unwrap();
+                    table.reserve(n);
+                    table.extend(n).unwrap();
+                    table.summary(n)
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, tables, long, definition);
 criterion_main!(benches);

@@ -14,6 +14,7 @@
 //! arguments, calls one of these and prints.
 
 pub mod bench;
+pub mod bench_octal;
 pub mod catalog;
 pub mod certificate;
 pub mod check;

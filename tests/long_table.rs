@@ -147,3 +147,41 @@ fn summaries_are_for_octal_games_in_normal_play() {
     assert_eq!(summary["period"]["period"], 34);
     assert_eq!(summary["computed_to"], 1_000_000_000u64);
 }
+
+/// `bench --octal` says when ogsolve is not on the PATH, and with an ogsolve on the PATH (here a
+/// stand-in script that prints what ogsolve prints) gives the ratio of their times, and says so
+/// when the two disagree on the last heap.
+#[test]
+fn bench_times_ogsolve_side_by_side_where_it_is_on_the_path() {
+    let bench = |path: &str, value: u32| {
+        let dir = scratch(&format!("path-{value}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        if value > 0 {
+            let script = dir.join("ogsolve");
+            // ogsolve 0.6 -m rc2 -n N prints, among other lines, `nimber of N: V ...`.
+            let text = format!("#!/bin/sh\necho \"Solving $1 with $3:\"\necho \" nimber of $5: {value}  losing positions: 0.00%\"\n");
+            std::fs::write(&script, text).unwrap();
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        let path = format!("{}:{path}", dir.display());
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["bench", "--octal", "0.6", "--upto", "20000"])
+            .env("PATH", path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", text(&output));
+        text(&output)
+    };
+    // G(20000) of Officers, by the definition the unit tests check the table against.
+    let expected = {
+        let summary = json(&grundy(&["table", "octal:0.6", "--upto", "20000", "--summary", "--json"]));
+        summary["last_value"].as_u64().unwrap() as u32
+    };
+    let absent = bench("/nonexistent", 0);
+    assert!(absent.contains("ogsolve is not on the PATH"), "{absent}");
+    let agreeing = bench("/nonexistent", expected);
+    assert!(agreeing.contains("× ogsolve's wall time") && !agreeing.contains("disagree"), "{agreeing}");
+    let disagreeing = bench("/nonexistent", expected + 1);
+    assert!(disagreeing.contains("the two disagree on G(20000)"), "{disagreeing}");
+}

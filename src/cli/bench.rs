@@ -13,7 +13,8 @@ const EXAMPLES: &str = "Examples:
   grundy bench --only pack:1,0,0,0
   grundy bench --budget 5 --json > bench.json
   grundy bench --plot bench.svg
-  grundy bench --game tests/data/games/kayles.rhai --budget 4";
+  grundy bench --game tests/data/games/kayles.rhai --budget 4
+  grundy bench --octal 0.6 --octal 0.14 --upto 1000000 --budget 120";
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
@@ -22,9 +23,10 @@ pub struct Args {
     #[arg(long, value_name = "NAME")]
     only: Vec<String>,
     /// Seconds each entry's scaling curves may take (the oracle's boxes and the fast side's
-    /// plates grow until one takes a quarter of this).
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = seconds)]
-    budget: f64,
+    /// plates grow until one takes a quarter of this), default 1; with --octal, seconds each side
+    /// may take, default 600.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    budget: Option<f64>,
     /// A hard limit on the whole run, in seconds: past it every oracle stops (the entry it
     /// stopped says so).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
@@ -39,13 +41,25 @@ pub struct Args {
     /// positions per second on [0], [1], …, half of --budget each.
     #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["only", "plot"])]
     script: Option<PathBuf>,
+    /// An octal game (repeatable), e.g. `0.6` or `octal:0.6`: its long table to --upto timed
+    /// (`table --summary`'s method), and, where Beling's `ogsolve` is on the PATH, ogsolve's RC2
+    /// method on the same work right after, with the ratio of their times; --budget bounds each.
+    #[arg(long, value_name = "CODE", conflicts_with_all = ["only", "plot", "script"])]
+    octal: Vec<String>,
+    /// With --octal: the last heap.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "octal")]
+    upto: u64,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     grundy::problem::set_oracle_deadline(super::deadline(args.time));
+    if !args.octal.is_empty() {
+        return octal(&args);
+    }
     if let Some(path) = &args.script {
         let script = grundy::script::Script::load(path)?;
-        let budget = Duration::from_secs_f64(args.time.map_or(args.budget, |time| args.budget.min(time)));
+        let budget = args.budget.unwrap_or(1.0);
+        let budget = Duration::from_secs_f64(args.time.map_or(budget, |time| budget.min(time)));
         let bench = grundy::script::bench::bench(&script, budget)?;
         let text = if args.json {
             serde_json::to_string_pretty(&bench)? + "\n"
@@ -81,7 +95,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })
             .collect::<anyhow::Result<_>>()?
     };
-    let budget = Duration::from_secs_f64(args.budget);
+    let budget = Duration::from_secs_f64(args.budget.unwrap_or(1.0));
     let deadline = super::deadline(args.time);
     let mut rows = Vec::new();
     let mut cut_short = false;
@@ -123,6 +137,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             entries.len()
         );
         return Ok(ExitCode::from(2));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--octal`: long tables side by side with ogsolve.
+fn octal(args: &Args) -> anyhow::Result<ExitCode> {
+    let budget = args.budget.unwrap_or(600.0);
+    let budget = Duration::from_secs_f64(args.time.map_or(budget, |time| budget.min(time)));
+    let mut documents = Vec::new();
+    for code in &args.octal {
+        let text = if code.starts_with("octal:") { code.clone() } else { format!("octal:{code}") };
+        let rules: grundy_rules::RuleSet = text.parse()?;
+        let grundy_rules::Operation::Octal(digits) = &rules.operation else {
+            anyhow::bail!("--octal takes an octal code such as 0.6, not `{code}`");
+        };
+        let bench = grundy::bench_octal::bench(digits, args.upto, budget)?;
+        if args.json {
+            documents.push(serde_json::to_value(&bench)?);
+        } else {
+            write_stdout(grundy::bench_octal::text(&bench).as_bytes())?;
+        }
+    }
+    if args.json {
+        write_stdout((serde_json::to_string_pretty(&serde_json::json!({"octal": documents}))? + "\n").as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,189 @@
+//! `grundy bench --octal CODE --upto N`: a long table of an octal game ([`LongTable`]) timed, and,
+//! where Beling's `ogsolve` is on the PATH, the same work by its RC2 method timed right after, with
+//! the ratios. Its answer for the last heap is compared with grundy's: a difference is reported,
+//! never hidden.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use grundy_fast::long_table::LongTable;
+use serde::Serialize;
+
+/// Most bytes kept of what ogsolve prints (it prints a few lines).
+const MOST_OUTPUT: usize = 1 << 16;
+
+/// One side's run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Run {
+    /// Wall seconds.
+    pub wall: f64,
+    /// CPU seconds (user and system) of the run, where measured.
+    pub cpu: Option<f64>,
+    /// The value of the last heap.
+    pub last_value: Option<u32>,
+}
+
+/// What `bench --octal` measured.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OctalBench {
+    /// The game, `octal:0.…`.
+    pub game: String,
+    /// The last heap.
+    pub upto: u64,
+    /// grundy's long table.
+    pub grundy: Run,
+    /// Bytes grundy's table takes.
+    pub table_bytes: usize,
+    /// ogsolve's run, when it ran.
+    pub ogsolve: Option<Run>,
+    /// Where ogsolve is, or why it did not run.
+    pub ogsolve_note: String,
+}
+
+impl OctalBench {
+    /// ogsolve's wall time over grundy's.
+    pub fn wall_ratio(&self) -> Option<f64> {
+        self.ogsolve.as_ref().map(|o| o.wall / self.grundy.wall)
+    }
+
+    /// ogsolve's CPU time over grundy's (both threads of grundy counted, waiting included).
+    pub fn cpu_ratio(&self) -> Option<f64> {
+        let ogsolve = self.ogsolve.as_ref()?;
+        Some(ogsolve.cpu.unwrap_or(ogsolve.wall) / self.grundy.cpu?)
+    }
+}
+
+/// Times `digits` to heap `upto` on grundy, then on ogsolve if it is on the PATH, each within
+/// `budget`.
+pub fn bench(digits: &[u8], upto: u64, budget: Duration) -> anyhow::Result<OctalBench> {
+    let game = format!("octal:0.{}", digits.iter().skip(1).map(|d| d.to_string()).collect::<String>());
+    let (cpu_before, started) = (cpu_seconds(), Instant::now());
+    let mut table = LongTable::start(digits)?;
+    table.reserve(upto);
+    while table.computed_to() < upto && table.period().is_none() {
+        if started.elapsed() > budget {
+            anyhow::bail!(
+                "bench: {game} reached heap {} of {upto} within the budget of {:.0} s; give it more with --budget",
+                table.computed_to(),
+                budget.as_secs_f64()
+            );
+        }
+        table.extend(upto.min(table.computed_to() + (1 << 20)))?;
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().zip(cpu_before).map(|(after, before)| after - before);
+    let grundy = Run { wall, cpu, last_value: Some(table.value(upto)) };
+    let (ogsolve, ogsolve_note) = match find_on_path("ogsolve") {
+        None => (None, "ogsolve is not on the PATH: install Beling's ogsolve to time it side by side".to_string()),
+        Some(path) => match run_ogsolve(&path, digits, upto, budget) {
+            Ok(run) => (Some(run), format!("{} (method RC2, one thread)", path.display())),
+            Err(why) => (None, format!("{} did not give a time: {why}", path.display())),
+        },
+    };
+    Ok(OctalBench { game, upto, grundy, table_bytes: table.bytes(), ogsolve, ogsolve_note })
+}
+
+/// The report, as text.
+pub fn text(bench: &OctalBench) -> String {
+    let value = |run: &Run| run.last_value.map_or("?".to_string(), |v| v.to_string());
+    let cpu = bench.grundy.cpu.map_or(String::new(), |cpu| format!(", {cpu:.2} s CPU"));
+    let mut out = format!(
+        "{} to {}: grundy {:.2} s wall{cpu}, table {}; G({}) = {}\n",
+        bench.game,
+        bench.upto,
+        bench.grundy.wall,
+        grundy_oracle::engine::human_bytes(bench.table_bytes),
+        bench.upto,
+        value(&bench.grundy)
+    );
+    match &bench.ogsolve {
+        None => out.push_str(&format!("  ogsolve: {}\n", bench.ogsolve_note)),
+        Some(run) => {
+            out.push_str(&format!(
+                "  ogsolve {}: {:.2} s wall; G({}) = {}\n",
+                bench.ogsolve_note,
+                run.wall,
+                bench.upto,
+                value(run)
+            ));
+            let per_core = bench.cpu_ratio().map_or(String::new(), |r| format!(", {r:.2}× per core (CPU time)"));
+            out.push_str(&format!("  grundy is {:.2}× ogsolve's wall time{per_core}\n", bench.wall_ratio().unwrap_or(0.0)));
+            if run.last_value.is_some() && run.last_value != bench.grundy.last_value {
+                out.push_str(&format!("  the two disagree on G({}): look into it\n", bench.upto));
+            }
+        }
+    }
+    out
+}
+
+/// The first executable file named `name` in the directories of PATH.
+fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|file| is_executable(file))
+}
+
+fn is_executable(file: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    file.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// Runs `ogsolve 0.CODE -m rc2 -n N` within `budget` and reads its last value from
+/// `nimber of N: V`; the time is grundy's own measure of the child's wall time.
+fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Result<Run, String> {
+    let code = format!("0.{}", digits.iter().skip(1).map(|d| d.to_string()).collect::<String>());
+    let started = Instant::now();
+    let mut child = Command::new(path)
+        .args([code.as_str(), "-m", "rc2", "-n", &upto.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|error| format!("it did not start: {error}"))?;
+    let mut stdout = child.stdout.take().ok_or("no output")?;
+    let reader = std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let _ = (&mut stdout).take(MOST_OUTPUT as u64).read_to_end(&mut kept);
+        // Whatever is past the limit is read and dropped, so that the child never blocks.
+        let _ = std::io::copy(&mut stdout, &mut std::io::sink());
+        kept
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|error| error.to_string())? {
+            break status;
+        }
+        if started.elapsed() > budget {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("it ran past the budget of {:.0} s and was stopped", budget.as_secs_f64()));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let wall = started.elapsed().as_secs_f64();
+    let output = String::from_utf8_lossy(&reader.join().unwrap_or_default()).to_string();
+    if !status.success() {
+        return Err(format!("it exited with {status}"));
+    }
+    let marker = format!("nimber of {upto}:");
+    let last_value = output
+        .lines()
+        .find_map(|line| line.trim().strip_prefix(&marker))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|value| value.parse().ok());
+    Ok(Run { wall, cpu: None, last_value })
+}
+
+/// CPU seconds this process has used (user and system), where the platform says.
+fn cpu_seconds() -> Option<f64> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
+    // SAFETY: getrusage writes a whole rusage into the pointer it is given, and returns 0 then.
+    let usage = unsafe {
+        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+            return None;
+        }
+        usage.assume_init()
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    Some(seconds(usage.ru_utime) + seconds(usage.ru_stime))
+}
