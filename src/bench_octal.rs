@@ -109,7 +109,10 @@ pub fn text(bench: &OctalBench) -> String {
                 value(run)
             ));
             let per_core = bench.cpu_ratio().map_or(String::new(), |r| format!(", {r:.2}× per core (CPU time)"));
-            out.push_str(&format!("  grundy is {:.2}× ogsolve's wall time{per_core}\n", bench.wall_ratio().unwrap_or(0.0)));
+            out.push_str(&format!(
+                "  grundy is {:.2}× ogsolve's wall time{per_core}\n",
+                bench.wall_ratio().unwrap_or(0.0)
+            ));
             if run.last_value.is_some() && run.last_value != bench.grundy.last_value {
                 out.push_str(&format!("  the two disagree on G({}): look into it\n", bench.upto));
             }

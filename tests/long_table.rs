@@ -159,7 +159,9 @@ fn bench_times_ogsolve_side_by_side_where_it_is_on_the_path() {
         if value > 0 {
             let script = dir.join("ogsolve");
             // ogsolve 0.6 -m rc2 -n N prints, among other lines, `nimber of N: V ...`.
-            let text = format!("#!/bin/sh\necho \"Solving $1 with $3:\"\necho \" nimber of $5: {value}  losing positions: 0.00%\"\n");
+            let text = format!(
+                "#!/bin/sh\necho \"Solving $1 with $3:\"\necho \" nimber of $5: {value}  losing positions: 0.00%\"\n"
+            );
             std::fs::write(&script, text).unwrap();
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();

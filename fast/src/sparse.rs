@@ -228,9 +228,9 @@ fn run_workers(
 ) -> Result<Sparse, ValueTooLarge> {
     let start = frontier.known();
     if !parallel {
-        let own: Vec<usize> = (start..=n).collect();
+        let own = Heaps { first: start, step: 1, last: n };
         return Worker::new(moves, values, 1, sparse.clone())
-            .run(frontier, &own, largest)
+            .run(frontier, own, largest)
             .map_err(|stopped| stopped.expect("a lone worker stops only on a value too large"));
     }
     // Each thread finishes its heaps in order, and works on its next one while the other thread
@@ -241,8 +241,8 @@ fn run_workers(
                 let sparse = sparse.clone();
                 scope.spawn(move || {
                     let _guard = FailGuard(&frontier.failed);
-                    let own: Vec<usize> = (start + parity..=n).step_by(2).collect();
-                    Worker::new(moves, values, LOOKAHEAD, sparse).run(frontier, &own, largest)
+                    let own = Heaps { first: start + parity, step: 2, last: n };
+                    Worker::new(moves, values, LOOKAHEAD, sparse).run(frontier, own, largest)
                 })
             })
             .collect();
@@ -270,6 +270,22 @@ const SLOTS: usize = 3;
 
 /// How many of the newest heaps a draft does without on two threads.
 const LOOKAHEAD: usize = 2 * SLOTS - 1;
+
+/// The heaps a worker finishes: `first`, `first + step`, … up to `last` (not a list: a segment
+/// may hold billions).
+#[derive(Debug, Clone, Copy)]
+struct Heaps {
+    first: usize,
+    step: usize,
+    last: usize,
+}
+
+impl Heaps {
+    /// The `index`-th heap, if there is one.
+    fn get(&self, index: usize) -> Option<usize> {
+        index.checked_mul(self.step).and_then(|offset| offset.checked_add(self.first)).filter(|&heap| heap <= self.last)
+    }
+}
 
 /// Where the workers are: heaps below the frontier are known and never written again; heap
 /// `frontier` is written by the one worker whose heap it is, which then moves the frontier on.
@@ -408,11 +424,14 @@ impl<'a> Worker<'a> {
     /// Finishes the heaps `own` (ascending: every heap after those known, or on two threads
     /// every other one), publishing each; `Err(Some(…))` at a value past `largest`, `Err(None)`
     /// when the other worker stopped.
-    fn run(mut self, frontier: &Frontier, own: &[usize], largest: u32) -> Result<Sparse, Option<ValueTooLarge>> {
-        for (slot, &heap) in own.iter().enumerate().take(self.slots) {
-            self.speculate(heap, slot);
+    fn run(mut self, frontier: &Frontier, own: Heaps, largest: u32) -> Result<Sparse, Option<ValueTooLarge>> {
+        for slot in 0..self.slots {
+            if let Some(heap) = own.get(slot) {
+                self.speculate(heap, slot);
+            }
         }
-        for (index, &heap) in own.iter().enumerate() {
+        for index in 0.. {
+            let Some(heap) = own.get(index) else { break };
             if !frontier.wait_for(heap) {
                 return Err(None);
             }
@@ -424,7 +443,7 @@ impl<'a> Worker<'a> {
             }
             frontier.publish(self.values, heap, value);
             self.learn(heap + 1);
-            if let Some(&next) = own.get(index + self.slots) {
+            if let Some(next) = own.get(index + self.slots) {
                 self.speculate(next, index % self.slots);
             }
         }
