@@ -464,7 +464,14 @@ mod tests {
             table.extend(10_000).unwrap();
             let values: Vec<u32> = (0..=10_000).map(|heap| table.value(heap)).collect();
             assert!(values == plain, "{digits:?}");
-            assert_eq!(table.summary(10_000), Summary::of(plain, table.rare().1, table.period()), "{digits:?}");
+            let summary = table.summary(10_000);
+            assert_eq!(summary, Summary::of(plain.iter().copied(), table.rare().1, table.period()), "{digits:?}");
+            // The largest value and the last new one, where they first appear, read off the values.
+            let largest = *plain.iter().max().unwrap();
+            let first = |v: u32| plain.iter().position(|&w| w == v).unwrap() as u64;
+            assert_eq!(summary.largest(), (largest, first(largest)), "{digits:?}");
+            let newest = (0..=largest).filter(|&v| plain.contains(&v)).max_by_key(|&v| first(v)).unwrap();
+            assert_eq!(summary.last_new(), (newest, first(newest)), "{digits:?}");
         }
     }
 
@@ -478,10 +485,13 @@ mod tests {
         let Some(period) = table.period() else { panic!("0.07 proves no period") };
         assert_eq!(period.period, 34);
         assert!(table.computed_to() < 1 << 17, "the period stops the table");
-        let upto = 200_000u64;
         let plain = octal::table(&digits, period.preperiod + 3 * period.period);
-        let expected = (0..=upto).map(|heap| table.value(heap));
-        assert_eq!(table.summary(upto), Summary::of(expected, table.rare().1, Some(period)));
+        // Within the pre-period, within the first period, and far past it.
+        let start = period.preperiod as u64;
+        for upto in [start - 3, start, start + 5, start + period.period as u64 + 2, 200_000] {
+            let expected = (0..=upto).map(|heap| table.value(heap));
+            assert_eq!(table.summary(upto), Summary::of(expected, table.rare().1, Some(period)), "to {upto}");
+        }
         assert!((0..plain.len() as u64).all(|heap| table.value(heap) == plain[heap as usize]));
     }
 
@@ -509,6 +519,15 @@ mod tests {
         assert!(error.contains("ends before"), "{error}");
         let error = LongTable::read_checkpoint(&mut &b"hello\n"[..], &digits).unwrap_err().to_string();
         assert!(error.contains("first line"), "{error}");
+        // Past the first length a period is looked for at, a resumed table says it looked where
+        // the uninterrupted one did.
+        let mut past = LongTable::start(&[0, 3, 6]).unwrap();
+        past.extend(PERIOD_LOOKS[0] as u64 + 10).unwrap();
+        let mut bytes = Vec::new();
+        past.write_checkpoint(&mut bytes).unwrap();
+        let resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &[0, 3, 6]).unwrap();
+        assert_eq!((resumed.looked_to(), resumed.period()), (past.looked_to(), past.period()));
+        assert_eq!(past.looked_to(), PERIOD_LOOKS[0] - 1);
     }
 
     #[test]
