@@ -58,7 +58,7 @@ impl OctalBench {
 /// Times `digits` to heap `upto` on grundy, then on ogsolve if it is on the PATH, each within
 /// `budget`.
 pub fn bench(digits: &[u8], upto: u64, budget: Duration) -> anyhow::Result<OctalBench> {
-    let game = format!("octal:0.{}", digits.iter().skip(1).map(|d| d.to_string()).collect::<String>());
+    let game = format!("octal:0.{}", grundy_fast::long_table::code(digits));
     let (cpu_before, started) = (cpu_seconds(), Instant::now());
     let mut table = LongTable::start(digits)?;
     table.reserve(upto);
@@ -135,7 +135,7 @@ fn is_executable(file: &Path) -> bool {
 /// Runs `ogsolve 0.CODE -m rc2 -n N` within `budget` and reads its last value from
 /// `nimber of N: V`; the time is grundy's own measure of the child's wall time.
 fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Result<Run, String> {
-    let code = format!("0.{}", digits.iter().skip(1).map(|d| d.to_string()).collect::<String>());
+    let code = format!("0.{}", grundy_fast::long_table::code(digits));
     let started = Instant::now();
     let mut child = Command::new(path)
         .args([code.as_str(), "-m", "rc2", "-n", &upto.to_string()])

@@ -237,7 +237,7 @@ impl LongTable {
         self.looked_to
     }
 
-    /// Bytes the table takes per heap (a byte, and a bit for each plane).
+    /// Bytes the table takes (a byte a heap, and a bit a heap for each plane).
     pub fn bytes(&self) -> usize {
         self.values.bytes()
     }
@@ -414,7 +414,7 @@ fn prove_period(values: &Values, len: usize, t: usize) -> Option<Period> {
 }
 
 /// The digits after `0.`.
-fn code(digits: &[u8]) -> String {
+pub fn code(digits: &[u8]) -> String {
     digits.iter().skip(1).map(|d| char::from_digit(u32::from(*d), 16).unwrap_or('?')).collect()
 }
 
