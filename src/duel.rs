@@ -241,6 +241,12 @@ pub fn same_answer(expected: &str, actual: &str) -> bool {
     answer_lines(expected) == answer_lines(actual)
 }
 
+/// The first line (from 0) where `actual` differs from `expected`; `None` when they agree.
+fn first_differing_line(expected: &str, actual: &str) -> Option<usize> {
+    let (expected, actual) = (answer_lines(expected), answer_lines(actual));
+    (0..expected.len().max(actual.len())).find(|&i| expected.get(i) != actual.get(i))
+}
+
 /// The first line where `actual` differs from `expected`, in words; `None` when they agree.
 pub fn first_difference(expected: &str, actual: &str) -> Option<String> {
     let (expected, actual) = (answer_lines(expected), answer_lines(actual));
@@ -283,6 +289,14 @@ impl<I: Shrink + PartialEq> Shrink for DuelInput<I> {
     fn weight(&self) -> (u64, u128) {
         self.cases.weight()
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        self.cases.numbers()
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Self> {
+        Some(DuelInput { cases: self.cases.with_numbers(numbers)?, large: self.large })
+    }
 }
 
 /// Longest a shrink of a program's failure takes when the run has no `--time`: each try runs
@@ -312,6 +326,9 @@ const MOST_SMALL_INPUTS: usize = 120;
 /// Most games tried at once when shrinking (candidates packed into one input).
 const MOST_BATCH: usize = 4096;
 
+/// A failure as the shrinker keeps it: the expected output and the verdict.
+type Failure = (String, String);
+
 /// Who gave the expected answers of one input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Answerer {
@@ -334,8 +351,9 @@ impl Answerer {
 enum Attempt {
     /// Accepted.
     Pass,
-    /// Rejected: the expected output, the verdict, and its kind.
-    Fail { expected: String, verdict: String, kind: &'static str },
+    /// Rejected: the expected output, the verdict, its kind, and for a wrong answer the first
+    /// line (from 0) where the output differs.
+    Fail { expected: String, verdict: String, kind: &'static str, line: Option<usize> },
     /// grundy could not judge it (no expected answer, the input cannot be written, the program
     /// cannot be started).
     Broken(Verdict),
@@ -364,6 +382,8 @@ struct DuelSubject<'a, P: Contest> {
     also: Option<(String, String)>,
     /// Whether shrinking tried one-game candidates packed, many to an input.
     packed: bool,
+    /// Told the number of runs so far while shrinking (progress on a terminal).
+    shrinking: &'a dyn Fn(usize),
 }
 
 impl<'a, P: Contest> DuelSubject<'a, P> {
@@ -381,6 +401,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             kind: None,
             also: None,
             packed: false,
+            shrinking: &|_| {},
         }
     }
 
@@ -496,7 +517,29 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         }
         match run.verdict(&expected) {
             None => (Attempt::Pass, Some(answerer)),
-            Some(verdict) => (Attempt::Fail { expected, verdict, kind: run.kind() }, Some(answerer)),
+            Some(verdict) => {
+                let line = match &run {
+                    Run::Output { stdout, .. } => first_differing_line(&expected, stdout),
+                    _ => None,
+                };
+                (Attempt::Fail { expected, verdict, kind: run.kind(), line }, Some(answerer))
+            }
+        }
+    }
+
+    /// For a wrong answer on an input whose games answer a line each, the game of the first
+    /// wrong line, alone, when it is answered wrongly alone too (two runs, where removing games
+    /// a half at a time takes about twice the logarithm of their number).
+    fn failing_game(&mut self, found: &DuelInput<P::Instance>) -> Option<(DuelInput<P::Instance>, Failure)> {
+        if self.kind != Some("wrong answer") || found.cases.len() < 2 {
+            return None;
+        }
+        let (Attempt::Fail { expected, line: Some(line), .. }, _) = self.attempt(found) else { return None };
+        let game = found.cases.get(line).filter(|_| expected.lines().count() == found.cases.len())?;
+        let alone = DuelInput { cases: vec![game.clone()], large: found.large };
+        match self.attempt(&alone).0 {
+            Attempt::Fail { expected, verdict, kind: "wrong answer", .. } => Some((alone, (expected, verdict))),
+            _ => None,
         }
     }
 
@@ -529,7 +572,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             if end - start > 1 {
                 self.packed = true;
             }
-            match self.first_failing_in(cases, start..end, tried, limits) {
+            match self.first_failing_in(cases, start..end, false, tried, limits) {
                 Batch::Hold => start = end,
                 found => return found,
             }
@@ -541,38 +584,71 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         &mut self,
         cases: &[DuelInput<P::Instance>],
         range: std::ops::Range<usize>,
+        fails: bool,
         tried: &mut usize,
         limits: Limits,
     ) -> Batch<(String, String)> {
         if limits.expired(*tried) || self.out_of_time() {
             return Batch::Expired;
         }
+        if fails && range.len() > 1 {
+            return self.halves(cases, range, tried, limits);
+        }
         *tried += 1;
+        (self.shrinking)(*tried);
         let merged = DuelInput {
             cases: cases[range.clone()].iter().flat_map(|case| case.cases.iter().cloned()).collect(),
             large: false,
         };
-        let single = range.len() == 1;
-        match (self.attempt(&merged).0, single) {
-            (Attempt::Pass, _) => Batch::Hold,
-            (Attempt::Fail { expected, verdict, kind }, true) if Some(kind) == self.kind => {
-                Batch::Fails(range.start, (expected, verdict))
-            }
-            (Attempt::Fail { verdict, .. }, true) => {
-                // Another kind of failure: reported apart, never swapped in.
-                let input = self.problem.write(&merged.cases).unwrap_or_default();
-                self.also.get_or_insert((verdict, input));
-                Batch::Hold
-            }
-            (Attempt::Broken(_), true) => Batch::Hold,
-            // A pack that fails (or cannot be judged whole): its halves, in order.
-            (_, false) => {
-                let middle = range.start + range.len() / 2;
-                match self.first_failing_in(cases, range.start..middle, tried, limits) {
-                    Batch::Hold => self.first_failing_in(cases, middle..range.end, tried, limits),
-                    found => found,
+        let attempt = self.attempt(&merged).0;
+        if range.len() == 1 {
+            return match attempt {
+                Attempt::Pass | Attempt::Broken(_) => Batch::Hold,
+                Attempt::Fail { expected, verdict, kind, .. } if Some(kind) == self.kind => {
+                    Batch::Fails(range.start, (expected, verdict))
+                }
+                Attempt::Fail { verdict, .. } => {
+                    // Another kind of failure: reported apart, never swapped in.
+                    let input = self.problem.write(&merged.cases).unwrap_or_default();
+                    self.also.get_or_insert((verdict, input));
+                    Batch::Hold
+                }
+            };
+        }
+        match attempt {
+            Attempt::Pass => return Batch::Hold,
+            // A wrong answer in a pack whose games answer a line each points at its game: the
+            // games before it were answered right. It is tried alone (a program may answer a
+            // game otherwise alone); failing so, it is the first failing case.
+            Attempt::Fail { expected, line: Some(line), .. }
+                if self.kind == Some("wrong answer") && expected.lines().count() == range.len() =>
+            {
+                let at = range.start + line;
+                if let found @ (Batch::Fails(..) | Batch::Expired) =
+                    self.first_failing_in(cases, at..at + 1, false, tried, limits)
+                {
+                    return found;
                 }
             }
+            _ => {}
+        }
+        self.halves(cases, range, tried, limits)
+    }
+
+    /// The first failing case of a pack that fails (or cannot be judged whole): in its first
+    /// half, else in its second, which is then known to fail whole and is split at once (each
+    /// single case is still tried alone).
+    fn halves(
+        &mut self,
+        cases: &[DuelInput<P::Instance>],
+        range: std::ops::Range<usize>,
+        tried: &mut usize,
+        limits: Limits,
+    ) -> Batch<(String, String)> {
+        let middle = range.start + range.len() / 2;
+        match self.first_failing_in(cases, range.start..middle, false, tried, limits) {
+            Batch::Hold => self.first_failing_in(cases, middle..range.end, true, tried, limits),
+            found => found,
         }
     }
 }
@@ -655,7 +731,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
                 }
                 Verdict::Agree
             }
-            (Attempt::Fail { expected, verdict, kind }, _) => match self.kind {
+            (Attempt::Fail { expected, verdict, kind, .. }, _) => match self.kind {
                 Some(kept) if kept != kind => {
                     let input = self.problem.write(&input.cases).unwrap_or_default();
                     self.also.get_or_insert((verdict, input));
@@ -684,8 +760,11 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
 
     fn shrink_limits(&self) -> Limits {
         // Packed candidates make a try cheap where the format holds many games an input.
-        let below = if self.problem.most_cases() > 1 { 20_000 } else { 200 };
-        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.deadline)) }
+        let (below, grid) = match self.problem.most_cases() {
+            0 | 1 => (200, 1),
+            most => (20_000, most.min(MOST_BATCH)),
+        };
+        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.deadline)), grid }
     }
 
     fn shrink(
@@ -694,9 +773,15 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
         failure: (String, String),
     ) -> crate::shrink::Shrunk<Self::Case, (String, String)> {
         let limits = self.shrink_limits();
-        crate::shrink::shrink_batched(found.clone(), failure, limits, |cases, tried| {
+        let (start, failure, steps) = match self.failing_game(found) {
+            Some((game, failure)) => (game, failure, 1),
+            None => (found.clone(), failure, 0),
+        };
+        let mut shrunk = crate::shrink::shrink_batched(start, failure, limits, |cases, tried| {
             self.first_failing(cases, tried, limits)
-        })
+        });
+        shrunk.steps += steps;
+        shrunk
     }
 }
 
@@ -751,8 +836,16 @@ pub struct DuelFailure {
 }
 
 /// Duels `program` on `problem`: its small space whole, then random inputs.
-pub fn duel<P: Contest>(problem: &P, program: &Program, plan: &Plan, progress: &dyn Fn(u64)) -> DuelReport {
+/// `progress` is told of each input judged, `shrinking` of each run while a failure is shrunk.
+pub fn duel<P: Contest>(
+    problem: &P,
+    program: &Program,
+    plan: &Plan,
+    progress: &dyn Fn(u64),
+    shrinking: &dyn Fn(usize),
+) -> DuelReport {
     let mut subject = DuelSubject::new(problem, program, plan.deadline);
+    subject.shrinking = shrinking;
     let report = runner::run(&mut subject, plan, progress);
     finish(subject, report)
 }

@@ -206,7 +206,8 @@ fn spaced_number(raw: u64) -> Option<(u32, usize)> {
     let pairs = (aligned.wrapping_mul(10 * 256 + 1) >> 8) & 0x00ff_00ff_00ff_00ff;
     let quads = (pairs.wrapping_mul(100 * 65536 + 1) >> 16) & 0x0000_ffff_0000_ffff;
     let value = quads.wrapping_mul((10000 << 32) | 1) >> 32;
-    Some((value as u32, length))
+    // A plate of 0 is refused by the general path, which names it.
+    (value != 0).then_some((value as u32, length))
 }
 
 /// A number of 1 to 7 digits at the start of eight little-endian bytes, followed by white
@@ -517,7 +518,11 @@ impl<G: Games> Reader<G> {
                         if left == 0 || !scanner.skip_space() {
                             break;
                         }
-                        self.sink.plate(scanner.number("a plate size")?);
+                        let plate = scanner.number("a plate size")?;
+                        if plate == 0 {
+                            return Err(scanner.error("a plate size must be at least 1, found 0"));
+                        }
+                        self.sink.plate(plate);
                         left -= 1;
                     }
                     if left > 0 {
@@ -1001,8 +1006,8 @@ mod tests {
             expected.push(x);
             x = x.saturating_mul(10).saturating_add(7);
         }
-        text.push_str(" 0\n");
-        expected.push(0);
+        text.push_str(" 9\n");
+        expected.push(9);
         let Plates::Wide(mut parsed) = parse(text.replace("\n20", "\n21").as_bytes()).unwrap().plates else {
             panic!("a plate beyond u32 makes the plates wide")
         };
@@ -1041,7 +1046,7 @@ mod tests {
         for game in 0..games {
             write!(text, "{plates}").unwrap();
             for plate in 0..plates {
-                write!(text, "{separator}{}", (game * 7919 + plate * 104_729) % 100_000).unwrap();
+                write!(text, "{separator}{}", 1 + (game * 7919 + plate * 104_729) % 100_000).unwrap();
             }
             text.push('\n');
         }
@@ -1070,7 +1075,7 @@ mod tests {
         for game in 0..400 {
             write!(text, "100").unwrap();
             for plate in 0..100 {
-                write!(text, " {}", game * 100 + plate).unwrap();
+                write!(text, " {}", 1 + game * 100 + plate).unwrap();
             }
             text.push('\n');
         }
@@ -1092,7 +1097,7 @@ mod tests {
         /// whole, however the plates around it are read.
         #[test]
         fn a_malformed_plate_is_named_whole(
-            plates in proptest::collection::vec(0u32..1_000_000, 1..80),
+            plates in proptest::collection::vec(1u32..1_000_000, 1..80),
             at in proptest::prelude::any::<proptest::sample::Index>(),
             digits in 0u32..10_000_000,
             suffix in proptest::sample::select(vec!["x", "-", ".5", "é", "_1"]),
@@ -1160,7 +1165,7 @@ mod tests {
             games in proptest::collection::vec(
                 proptest::collection::vec(
                     (
-                        proptest::prop_oneof![0u64..10, 0u64..10_000_000, proptest::prelude::any::<u64>()],
+                        proptest::prop_oneof![1u64..10, 1u64..10_000_000, 1u64..=u64::MAX],
                         0usize..5,
                         proptest::prop_oneof![3 => proptest::strategy::Just(0usize), 1 => 1usize..4],
                     ),
@@ -1188,9 +1193,17 @@ mod tests {
     }
 
     #[test]
-    fn zero_plates_are_inoperable_plates() {
-        // Nim: a plate of 0 changes nothing.
-        assert_eq!(solve(b"0 0 0 0 2\n2 0 5\n2 0 0\n").unwrap(), b"Black\nWhite\n");
+    fn plates_of_zero_are_refused_where_they_stand() {
+        // The format says 1 ≤ xi: a 0 (or 00) is an error naming its line and token, on every path.
+        for (input, place) in [
+            (&b"0 0 0 0 2\n2 1 5\n2 3 0\n"[..], "line 3, token 3"),
+            (b"0 0 0 0 2\n1 0\n1 7\n", "line 2, token 2"),
+            (b"0 0 0 0 1\n3 4 00 5\n", "line 2, token 3"),
+            (b"0 0 0 0 1\n1\n0", "line 3, token 1"),
+        ] {
+            let message = solve(input).unwrap_err().to_string();
+            assert!(message.contains(place) && message.contains("at least 1"), "{message}");
+        }
     }
 
     #[test]

@@ -14,6 +14,13 @@
 //!    smaller cases are too many to try, only those whose numbers are at most a bound `B` are,
 //!    and the report says so ("no smaller failing case with numbers ≤ B").
 //!
+//! Between the two, a number the greedy step lowered is **bisected**: when the candidate just
+//! before the failing one held and differs from it in that one number only ([`Shrink::numbers`]),
+//! the values between the two are tried — one at a time (plain bisection), or a grid of them at
+//! once where the caller packs many candidates into one try ([`Limits::grid`]) — down to two
+//! neighbouring values, one holding and one failing: a bug from 100001 on is found from
+//! 661583748 in about thirty tries, or in a dozen runs of a program whose inputs hold 4096 games.
+//!
 //! Both steps are bounded by a number of tries (and the caller's deadline), so shrinking a
 //! failure of a slow program ends in time; what was proven is always stated.
 
@@ -37,6 +44,17 @@ pub trait Shrink: Clone {
 
     /// How large the case is, to order failing cases: fewer items first, then smaller numbers.
     fn weight(&self) -> (u64, u128);
+
+    /// The case's numbers, in a fixed order, for bisection (none by default: no bisection).
+    fn numbers(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
+    /// This case with its [`Shrink::numbers`] replaced by `numbers` (as many, in the same
+    /// order); `None` when they make no valid case.
+    fn with_numbers(&self, _numbers: &[u64]) -> Option<Self> {
+        None
+    }
 }
 
 /// How far a counterexample is known to be minimal.
@@ -102,11 +120,14 @@ pub struct Limits {
     pub below: usize,
     /// Stop when this instant has passed.
     pub deadline: Option<std::time::Instant>,
+    /// Most values one bisection round tries (1: plain bisection; more where the caller tries
+    /// many candidates at once).
+    pub grid: usize,
 }
 
 impl Limits {
     /// For the oracle against a fast solver: cheap tries.
-    pub const IN_PROCESS: Limits = Limits { tries: 200_000, below: 20_000, deadline: None };
+    pub const IN_PROCESS: Limits = Limits { tries: 200_000, below: 20_000, deadline: None, grid: 1 };
 
     /// Whether `tried` tries, or the deadline, ran out the limits.
     pub fn expired(&self, tried: usize) -> bool {
@@ -166,8 +187,15 @@ pub fn shrink_batched<C: Shrink, F>(
             let mut candidates = shrunk.case.candidates();
             match first_failing(&candidates, &mut tried) {
                 Batch::Fails(i, failure) => {
+                    // Every candidate before the failing one held.
+                    let held = i.checked_sub(1).map(|before| candidates[before].numbers());
                     (shrunk.case, shrunk.failure) = (candidates.swap_remove(i), failure);
                     shrunk.steps += 1;
+                    let bisected =
+                        held.is_none_or(|held| bisect(&mut shrunk, held, limits, &mut first_failing, &mut tried));
+                    if !bisected {
+                        break 'search;
+                    }
                 }
                 Batch::Hold => break,
                 Batch::Expired => break 'search,
@@ -205,6 +233,62 @@ pub fn shrink_batched<C: Shrink, F>(
         }
     }
     shrunk
+}
+
+/// Bisects the one number in which the failing `shrunk.case` differs from a case that held
+/// (whose numbers are `held`), down to neighbouring values; `false` when the limits ran out.
+/// Nothing is assumed of the failure: only failing cases are taken, so at worst the bisection
+/// stops at a failing value above the smallest one (the greedy step and the search of smaller
+/// cases go on from there).
+fn bisect<C: Shrink, F>(
+    shrunk: &mut Shrunk<C, F>,
+    mut held: Vec<u64>,
+    limits: Limits,
+    first_failing: &mut impl FnMut(&[C], &mut usize) -> Batch<F>,
+    tried: &mut usize,
+) -> bool {
+    loop {
+        let failing = shrunk.case.numbers();
+        if failing.len() != held.len() {
+            return true;
+        }
+        let mut differing = (0..held.len()).filter(|&i| held[i] != failing[i]);
+        let (Some(at), None) = (differing.next(), differing.next()) else { return true };
+        let (low, high) = (held[at], failing[at]);
+        if low >= high || high - low < 2 {
+            return true;
+        }
+        let between = between(low, high, limits.grid.max(1));
+        let mut candidates = Vec::with_capacity(between.len());
+        for &value in &between {
+            let mut numbers = failing.clone();
+            numbers[at] = value;
+            match shrunk.case.with_numbers(&numbers) {
+                Some(candidate) => candidates.push(candidate),
+                None => return true,
+            }
+        }
+        match first_failing(&candidates, tried) {
+            Batch::Fails(i, failure) => {
+                held[at] = if i == 0 { low } else { between[i - 1] };
+                (shrunk.case, shrunk.failure) = (candidates.swap_remove(i), failure);
+                shrunk.steps += 1;
+            }
+            Batch::Hold => held[at] = *between.last().expect("two values apart"),
+            Batch::Expired => return false,
+        }
+    }
+}
+
+/// At most `most` values strictly between `low` and `high` (which are at least two apart),
+/// ascending and evenly spread: all of them when they are that few.
+fn between(low: u64, high: u64, most: usize) -> Vec<u64> {
+    let gap = high - low - 1;
+    let count = gap.min(most as u64);
+    let mut values: Vec<u64> =
+        (1..=count).map(|k| low + (u128::from(k) * u128::from(high - low) / (u128::from(count) + 1)) as u64).collect();
+    values.dedup();
+    values
 }
 
 /// The largest bound below `magnitude` whose smaller cases number at most `most`, with them.
@@ -434,6 +518,17 @@ impl Shrink for u64 {
     fn weight(&self) -> (u64, u128) {
         (1, u128::from(*self))
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        vec![*self]
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<u64> {
+        match numbers {
+            &[x] => Some(x),
+            _ => None,
+        }
+    }
 }
 
 impl Shrink for Position {
@@ -457,6 +552,14 @@ impl Shrink for Position {
 
     fn weight(&self) -> (u64, u128) {
         weight_of(self.plates())
+    }
+
+    fn numbers(&self) -> Vec<u64> {
+        self.plates().to_vec()
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Position> {
+        (numbers.len() == self.plates().len()).then(|| Position::new(numbers.to_vec())).flatten()
     }
 }
 
@@ -489,6 +592,22 @@ impl<T: Shrink + PartialEq> Shrink for Vec<T> {
         let inner = self.iter().map(Shrink::weight).fold((0u64, 0u128), |(a, b), (c, d)| (a + c, b + d));
         (self.len() as u64 + inner.0, inner.1)
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        self.iter().flat_map(Shrink::numbers).collect()
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Vec<T>> {
+        let mut rest = numbers;
+        let mut items = Vec::with_capacity(self.len());
+        for item in self {
+            let count = item.numbers().len();
+            let (mine, after) = rest.split_at_checked(count)?;
+            items.push(if count == 0 { item.clone() } else { item.with_numbers(mine)? });
+            rest = after;
+        }
+        rest.is_empty().then_some(items)
+    }
 }
 
 #[cfg(test)]
@@ -520,6 +639,42 @@ mod tests {
         let shrunk = shrink(987_654_321u64, (), Limits::IN_PROCESS, fails);
         assert_eq!(shrunk.case, 1001);
         assert_eq!(shrunk.minimality, Minimality::Proven { tried: 1001 });
+    }
+
+    #[test]
+    fn a_threshold_far_below_is_bisected_in_logarithmically_many_tries() {
+        let tries = std::cell::Cell::new(0);
+        let fails = |x: &u64| {
+            tries.set(tries.get() + 1);
+            (*x > 100_000).then_some(())
+        };
+        let limits = Limits { below: 10, ..Limits::IN_PROCESS };
+        let shrunk = shrink(661_583_748u64, (), limits, fails);
+        assert_eq!(shrunk.case, 100_001);
+        // One value at a time: about one try a bit of the distance, plus the greedy steps (each
+        // tries the 32 smallest values and the divisors first): 149 tries.
+        assert!(tries.get() < 160, "{} tries", tries.get());
+        // A grid of 4096 values a round, tried as one batch: a handful of batches.
+        let batches = std::cell::Cell::new(0);
+        let grid = Limits { grid: 4096, ..limits };
+        let shrunk = shrink_batched(661_583_748u64, (), grid, |cases: &[u64], _: &mut usize| {
+            batches.set(batches.get() + 1);
+            match cases.iter().position(|&x| x > 100_000) {
+                Some(i) => Batch::Fails(i, ()),
+                None => Batch::Hold,
+            }
+        });
+        assert_eq!(shrunk.case, 100_001);
+        assert!(batches.get() < 12, "{} batches", batches.get());
+    }
+
+    #[test]
+    fn values_between_are_all_of_them_or_an_even_grid() {
+        assert_eq!(between(3, 7, 10), vec![4, 5, 6]);
+        assert_eq!(between(0, 100, 3), vec![25, 50, 75]);
+        let wide = between(0, u64::MAX, 4096);
+        assert_eq!(wide.len(), 4096);
+        assert!(wide.windows(2).all(|pair| pair[0] < pair[1]) && *wide.last().unwrap() < u64::MAX);
     }
 
     #[test]

@@ -298,7 +298,7 @@ impl Subject for StressSubject<'_> {
     }
 
     fn shrink_limits(&self) -> Limits {
-        Limits { tries: 3000, below: 0, deadline: Some(duel::shrink_deadline(self.deadline)) }
+        Limits { tries: 3000, below: 0, deadline: Some(duel::shrink_deadline(self.deadline)), grid: 1 }
     }
 }
 

@@ -109,7 +109,7 @@ fn pack_reads_files_as_it_reads_pipes() {
     for game in 0..2000u64 {
         write!(text, "100").unwrap();
         for plate in 0..100u64 {
-            write!(text, " {}", (game * 31 + plate * 977) % 5000).unwrap();
+            write!(text, " {}", 1 + (game * 31 + plate * 977) % 5000).unwrap();
         }
         text.push('\n');
     }

@@ -102,3 +102,52 @@ fn a_wythoff_solution_with_a_rounded_golden_ratio_is_caught_within_100_inputs() 
         assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
     }
 }
+
+/// `grundy problem wythoff`, with the answer flipped on pairs where the awk condition `bad`
+/// holds (`a`, `b` the piles), each run counted as a line of `count`, and `prelude` run first
+/// on each pair (it may `exit`).
+fn planted_wythoff(bad: &str, prelude: &str, count: &std::path::Path) -> String {
+    let me = env!("CARGO_BIN_EXE_grundy");
+    format!(
+        "echo run >> {count}; f=$(mktemp); cat > $f; {me} problem wythoff < $f | paste -d' ' - $f | \
+         awk '{{ a = $2; b = $3; {prelude} if ({bad}) print 1 - $1; else print $1 }}'; s=$?; rm -f $f; exit $s",
+        count = count.display()
+    )
+}
+
+fn runs_counted(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("grundy-duel-runs-{name}-{}", std::process::id()));
+    std::fs::remove_file(&path).ok();
+    path
+}
+
+#[test]
+fn a_crash_threshold_far_below_the_first_failing_pair_is_bisected_in_few_runs() {
+    // Crashes when both piles exceed 100000; found on a large random input, then shrunk to the
+    // threshold: whole packs of candidate pairs a run, a grid of values bisected each round.
+    let count = runs_counted("crash");
+    let program = planted_wythoff("0", "if (a > 100000 && b > 100000) exit 3;", &count);
+    let output = grundy(&["duel", "wythoff", "--against", &program, "--seed", "5", "--cases", "300"]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAILED: runtime error"), "{text}");
+    assert!(text.contains(":\n100001 100001\nexpected"), "{text}");
+    let runs = std::fs::read_to_string(&count).unwrap().lines().count();
+    // Found within the first 20 inputs; shrinking from piles near 10^9 takes about 70 runs
+    // (one number at a time it took over 200).
+    assert!(runs < 120, "{runs} runs of the program:\n{text}");
+    std::fs::remove_file(&count).ok();
+}
+
+#[test]
+fn a_bug_on_empty_piles_is_caught_and_shrunk_to_them() {
+    // Wythoff's format allows 0: a solution wrong when a pile is empty.
+    let count = runs_counted("zero");
+    let program = planted_wythoff("a == 0 || b == 0", "", &count);
+    let output = grundy(&["duel", "wythoff", "--against", &program, "--seed", "1", "--cases", "0"]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains(":\n0 0\nexpected"), "{text}");
+    assert!(text.contains("minimal (no smaller case exists)"), "{text}");
+    std::fs::remove_file(&count).ok();
+}

@@ -94,7 +94,13 @@ pub trait ContestEntry: Send + Sync {
     /// must give.
     fn oracle_text(&self, input: &str, budget: grundy_oracle::Budget) -> Result<String, Error>;
     /// Duels a program on random inputs; see [`crate::duel`].
-    fn duel(&self, program: &crate::duel::Program, plan: &Plan, progress: &dyn Fn(u64)) -> crate::duel::DuelReport;
+    fn duel(
+        &self,
+        program: &crate::duel::Program,
+        plan: &Plan,
+        progress: &dyn Fn(u64),
+        shrinking: &dyn Fn(usize),
+    ) -> crate::duel::DuelReport;
     /// An input at the contest's stated limits, as text (for benchmarks).
     fn largest_input_text(&self, seed: u64) -> Result<String, String>;
     /// The map of pairs, for a game given by two numbers; see [`Contest::pair_map`].
@@ -125,8 +131,14 @@ impl<P: Contest> ContestEntry for P {
         Ok(output)
     }
 
-    fn duel(&self, program: &crate::duel::Program, plan: &Plan, progress: &dyn Fn(u64)) -> crate::duel::DuelReport {
-        crate::duel::duel(self, program, plan, progress)
+    fn duel(
+        &self,
+        program: &crate::duel::Program,
+        plan: &Plan,
+        progress: &dyn Fn(u64),
+        shrinking: &dyn Fn(usize),
+    ) -> crate::duel::DuelReport {
+        crate::duel::duel(self, program, plan, progress, shrinking)
     }
 
     fn duel_input(&self, program: &crate::duel::Program, input: &str) -> Result<crate::duel::DuelReport, Error> {

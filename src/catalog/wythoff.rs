@@ -148,6 +148,17 @@ impl Shrink for Wythoff {
     fn weight(&self) -> (u64, u128) {
         (1, u128::from(self.a) + u128::from(self.b))
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        vec![self.a, self.b]
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Wythoff> {
+        match *numbers {
+            [a, b] => Some(Wythoff { a, b }),
+            _ => None,
+        }
+    }
 }
 
 /// A P-position of Wythoff's game, or a neighbour: `k` log-uniform in `1..=largest_k`.

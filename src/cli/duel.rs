@@ -86,7 +86,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let program = Program { command: args.against.clone(), timeout: Duration::from_secs_f64(args.timeout) };
     let report = match given_input(&args)? {
         Some(input) => problem.duel_input(&program, &input)?,
-        None => with_progress(&args, seed, |plan, progress| problem.duel(&program, plan, progress)),
+        None => {
+            with_progress(&args, seed, |plan, progress, shrinking| problem.duel(&program, plan, progress, shrinking))
+        }
     };
     let rules = args.rules.as_ref().map(|code| format!(" --rules {code}")).unwrap_or_default();
     let command = format!("grundy duel {name}{rules} --against {}", grundy::shell_quote(&args.against));
@@ -108,7 +110,7 @@ fn run_generic(args: Args, seed: u64) -> anyhow::Result<ExitCode> {
     };
     let report = match given_input(&args)? {
         Some(input) => grundy::stress::stress_input(&programs, &input),
-        None => with_progress(&args, seed, |plan, progress| grundy::stress::stress(&programs, plan, progress)),
+        None => with_progress(&args, seed, |plan, progress, _| grundy::stress::stress(&programs, plan, progress)),
     };
     let command =
         format!("grundy duel --brute {} --against {}", grundy::shell_quote(brute), grundy::shell_quote(&args.against));
@@ -123,15 +125,29 @@ fn given_input(args: &Args) -> anyhow::Result<Option<String>> {
         .transpose()
 }
 
-/// Runs a duel of random inputs under the plan of `args`, with a progress bar on a terminal.
-fn with_progress(args: &Args, seed: u64, duel: impl FnOnce(&Plan, &dyn Fn(u64)) -> DuelReport) -> DuelReport {
+/// Runs a duel of random inputs under the plan of `args`, with a progress bar on a terminal
+/// (inputs judged, then the runs of the program while a failure is shrunk).
+fn with_progress(
+    args: &Args,
+    seed: u64,
+    duel: impl FnOnce(&Plan, &dyn Fn(u64), &dyn Fn(usize)) -> DuelReport,
+) -> DuelReport {
     let plan = Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: true, shard: Shard::WHOLE };
     let bar = if !args.json && std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(args.cases)
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let report = duel(&plan, &|n| bar.inc(n));
+    let shrinking = |runs: usize| {
+        if runs == 1 {
+            if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
+                bar.set_style(style);
+            }
+        }
+        bar.set_message(format!("shrinking the failure: {runs} runs of the program"));
+        bar.tick();
+    };
+    let report = duel(&plan, &|n| bar.inc(n), &shrinking);
     bar.finish_and_clear();
     report
 }
