@@ -823,6 +823,10 @@ pub struct DuelFailure {
     pub input: String,
     /// The input first found failing, before shrinking.
     pub found: String,
+    /// The command line of the user's generator that wrote `found` (a generic duel), to run
+    /// it again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generated_by: Option<String>,
     /// The expected output.
     pub expected: String,
     /// Who gave it: "oracle", "fast side", or "oracle and fast side".
@@ -868,6 +872,7 @@ fn finish<P: Contest>(mut subject: DuelSubject<'_, P>, report: Report) -> DuelRe
         Some(DuelFailure {
             input: counterexample.case.clone(),
             found: counterexample.found.clone(),
+            generated_by: None,
             verdict: run
                 .verdict(&expected)
                 .unwrap_or_else(|| "accepted on a second run (a flaky program?)".to_string()),

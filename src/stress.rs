@@ -2,20 +2,33 @@
 //! (`grundy duel --generator G --brute B --against P`).
 //!
 //! Each input comes from the generator, run with a seed argument drawn from the run's seed
-//! (`G 1234…`); the brute force's output is the expected one; the solution is judged as in
-//! [`crate::duel`] (wrong answer, runtime error, time limit, output limit). A failing input is
-//! shrunk without knowing its format ([`TextCase`]): whole lines and runs of tokens are removed
-//! (delta debugging), counts that stood for what was removed are lowered with it, then numbers
-//! are made smaller. A candidate stays a counterexample only if the brute force accepts it (exits
-//! 0 within its time limit) and the solution still fails on it: an input the brute force rejects
-//! is not a valid input, so brute forces that check their input keep the shrinking honest.
+//! (`G 1234…`, below 2^31: [`GENERATOR_SEEDS`]); the brute force's output is the expected one;
+//! the solution is judged as in [`crate::duel`] (wrong answer, runtime error, time limit,
+//! output limit).
+//!
+//! Given sizes `A..B` ([`Sizes`]), the generator is run as `G SEED SIZE`, and the run starts
+//! with the small sizes: every size from `A` up, [`SMALL_INPUTS_PER_SIZE`] inputs each, because
+//! most bugs live at the edges (one item, two equal ones) that random sizes rarely hit. The
+//! random inputs then draw their sizes across `A..B` log-uniformly, so each scale gets a share.
+//! Every seed and size comes from the run's seed, and a failure names the generator's command
+//! line that wrote it.
+//!
+//! A failing input is shrunk without knowing its format ([`TextCase`]): whole lines and runs of
+//! tokens are removed (delta debugging), counts that stood for what was removed are lowered with
+//! it, then numbers are made smaller. A candidate stays a counterexample only if the brute force
+//! accepts it (exits 0 within its time limit) and the solution still fails on it: an input the
+//! brute force rejects is not a valid input, so brute forces that check their input keep the
+//! shrinking honest.
+//! Shrinking also keeps the kind of the failure (as [`crate::duel`] does): a time-out on a large
+//! input must not be traded for a wrong answer on a tiny one, which is another bug; the first
+//! such is reported apart.
 
 use std::time::Instant;
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::duel::{self, DuelFailure, DuelReport, Program, Run};
+use crate::duel::{self, AlsoMet, DuelFailure, DuelReport, Program, Run};
 use crate::runner::{self, Exhaustive, Plan, Report, Subject, Verdict};
 use crate::shrink::{self, Limits, Shrink};
 
@@ -46,6 +59,8 @@ pub struct TextCase {
     lines: Vec<Vec<Token>>,
     /// Why the input could not be had (the generator failed): judged as a failed run.
     error: Option<String>,
+    /// The generator's command line that wrote it; `None` once edited by shrinking.
+    origin: Option<String>,
 }
 
 impl TextCase {
@@ -56,18 +71,23 @@ impl TextCase {
         while lines.last().is_some_and(Vec::is_empty) {
             lines.pop();
         }
-        TextCase { lines, error: None }
+        TextCase { lines, error: None, origin: None }
     }
 
     fn failed(error: String) -> TextCase {
-        TextCase { lines: Vec::new(), error: Some(error) }
+        TextCase { lines: Vec::new(), error: Some(error), origin: None }
+    }
+
+    /// A copy to edit: no generator wrote the result.
+    fn edited(&self) -> TextCase {
+        TextCase { lines: self.lines.clone(), error: None, origin: None }
     }
 
     fn tokens(&self) -> usize {
         self.lines.iter().map(Vec::len).sum::<usize>() + self.lines.len()
     }
 
-    fn numbers(&self) -> impl Iterator<Item = ((usize, usize), u64)> + '_ {
+    fn numbered(&self) -> impl Iterator<Item = ((usize, usize), u64)> + '_ {
         self.lines.iter().enumerate().flat_map(|(i, line)| {
             line.iter().enumerate().filter_map(move |(j, token)| match token {
                 Token::Number(x) => Some(((i, j), *x)),
@@ -80,7 +100,7 @@ impl TextCase {
     /// it was), `case` with that number lowered by `removed` too.
     fn with_counts_lowered(case: TextCase, counts: &[usize], removed: usize, out: &mut Vec<TextCase>) {
         let coupled: Vec<TextCase> = case
-            .numbers()
+            .numbered()
             .filter(|&(_, x)| counts.iter().any(|&count| x == count as u64) && x >= removed as u64)
             .map(|((i, j), x)| {
                 let mut lowered = case.clone();
@@ -128,7 +148,7 @@ impl Shrink for TextCase {
                 break;
             }
             for start in (0..n).step_by(size) {
-                let mut case = self.clone();
+                let mut case = self.edited();
                 case.lines.drain(start..(start + size).min(n));
                 let removed = n.min(start + size) - start;
                 TextCase::with_counts_lowered(case, &[n, n.saturating_sub(1)], removed, &mut out);
@@ -142,7 +162,7 @@ impl Shrink for TextCase {
                     break;
                 }
                 for start in (0..k).step_by(size) {
-                    let mut case = self.clone();
+                    let mut case = self.edited();
                     case.lines[i].drain(start..(start + size).min(k));
                     let removed = k.min(start + size) - start;
                     TextCase::with_counts_lowered(case, &[k, k.saturating_sub(1)], removed, &mut out);
@@ -150,12 +170,12 @@ impl Shrink for TextCase {
             }
         }
         // 3. Smaller numbers, one at a time.
-        'numbers: for ((i, j), x) in self.numbers() {
+        'numbers: for ((i, j), x) in self.numbered() {
             for smaller in shrink::smaller_integers(x, 0) {
                 if out.len() >= most {
                     break 'numbers;
                 }
-                let mut case = self.clone();
+                let mut case = self.edited();
                 case.lines[i][j] = Token::Number(smaller);
                 out.push(case);
             }
@@ -170,18 +190,34 @@ impl Shrink for TextCase {
     }
 
     fn magnitude(&self) -> u64 {
-        self.numbers().map(|(_, x)| x).max().unwrap_or(0)
+        self.numbered().map(|(_, x)| x).max().unwrap_or(0)
     }
 
     fn weight(&self) -> (u64, u128) {
-        (self.tokens() as u64, self.numbers().map(|(_, x)| u128::from(x)).sum())
+        (self.tokens() as u64, self.numbered().map(|(_, x)| u128::from(x)).sum())
+    }
+
+    fn numbers(&self) -> Vec<u64> {
+        self.numbered().map(|(_, x)| x).collect()
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<TextCase> {
+        let mut case = self.clone();
+        let mut values = numbers.iter();
+        for token in case.lines.iter_mut().flatten() {
+            if let Token::Number(x) = token {
+                *x = *values.next()?;
+            }
+        }
+        values.next().is_none().then_some(case)
     }
 }
 
 /// The three programs of a stress test.
 #[derive(Debug, Clone)]
 pub struct Programs {
-    /// Writes one input; run with a seed as its last argument. `None` when inputs are given.
+    /// Writes one input; run with a seed (and a size, given [`Sizes`]) as its last arguments.
+    /// `None` when inputs are given.
     pub generator: Option<Program>,
     /// Gives the expected output; an input it rejects is not a valid input.
     pub brute: Program,
@@ -189,11 +225,142 @@ pub struct Programs {
     pub against: Program,
 }
 
+/// The seeds given to a generator: below 2^31, because generators often read theirs as a 32-bit
+/// `int` (C's `atoi`, awk's `srand`), which past it reads one seed for all: with mawk, any seed
+/// from 2^31 on wrote the same input every time.
+pub const GENERATOR_SEEDS: std::ops::Range<u64> = 1..1 << 31;
+
+/// Largest size given to a generator: inputs past it would be beyond any brute force.
+pub const MOST_SIZE: u64 = 1_000_000_000;
+
+/// The sizes a generator is asked for, `first..last` with both ends included (`--sizes A..B`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sizes {
+    /// The smallest size.
+    pub first: u64,
+    /// The largest size.
+    pub last: u64,
+}
+
+impl std::str::FromStr for Sizes {
+    type Err = String;
+
+    /// Reads `A..B`: both ends included, `A ≤ B ≤ 10^9`.
+    fn from_str(text: &str) -> Result<Sizes, String> {
+        let Some((first, last)) = text.split_once("..") else {
+            return Err(format!("sizes are A..B (both ends included, e.g. 1..10), not `{text}`"));
+        };
+        if let Some(last) = last.strip_prefix('=') {
+            return Err(format!("sizes are A..B, and B is included already: write `{first}..{last}`"));
+        }
+        let size = |part: &str| match part.trim().parse::<u64>() {
+            Ok(size) if size <= MOST_SIZE => Ok(size),
+            _ => Err(format!("`{part}` in `{text}` is not a size from 0 to 10^9")),
+        };
+        let (first, last) = (size(first)?, size(last)?);
+        if first > last {
+            return Err(format!("`{text}` runs backwards: the first size must be at most the last"));
+        }
+        Ok(Sizes { first, last })
+    }
+}
+
+impl Sizes {
+    /// How many sizes there are.
+    fn count(self) -> u64 {
+        self.last - self.first + 1
+    }
+
+    /// A size drawn log-uniformly: a bit length first, alike among those in the range, then a
+    /// size of that length, alike. Sizes 1..10^6 give a twentieth of the draws to each of 1,
+    /// 2–3, 4–7, …, 2^19–10^6: about half fall below 1000, where a uniform draw puts one in a
+    /// thousand. Integers only, so a seed draws the same sizes on every machine.
+    fn draw(self, rng: &mut ChaCha8Rng) -> u64 {
+        let bits = |size: u64| 64 - size.leading_zeros();
+        let length = rng.random_range(bits(self.first)..=bits(self.last));
+        let shortest = if length == 0 { 0 } else { 1u64 << (length - 1) };
+        let longest = (1u64 << length) - 1;
+        rng.random_range(shortest.max(self.first)..=longest.min(self.last))
+    }
+}
+
+impl std::fmt::Display for Sizes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}..{}", self.first, self.last)
+    }
+}
+
+/// Inputs of each small size.
+pub const SMALL_INPUTS_PER_SIZE: u64 = 3;
+
+/// Most inputs of the small sizes (each is a run of both programs): 33 sizes, 3 each.
+pub const MOST_SMALL_INPUTS: u64 = 99;
+
+/// The inputs run first, before random ones: the smallest sizes, each several times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SmallSizes {
+    /// All the sizes the generator is given.
+    all: Sizes,
+    /// The small ones, every size in them.
+    sizes: Sizes,
+    /// Inputs of each size.
+    each: u64,
+}
+
+impl SmallSizes {
+    /// The small sizes of a run of `cases` inputs: [`SMALL_INPUTS_PER_SIZE`] inputs of each
+    /// size from the first up, within [`MOST_SMALL_INPUTS`] and half of `cases` (the random
+    /// inputs, which reach the large sizes, keep the other half); `None` when no input fits.
+    fn of(sizes: Sizes, cases: u64) -> Option<SmallSizes> {
+        let budget = MOST_SMALL_INPUTS.min(cases / 2);
+        let each = SMALL_INPUTS_PER_SIZE.min(budget);
+        let count = sizes.count().min(budget.checked_div(each)?);
+        Some(SmallSizes { all: sizes, sizes: Sizes { first: sizes.first, last: sizes.first + count - 1 }, each })
+    }
+
+    /// How many inputs they are.
+    fn inputs(self) -> u64 {
+        self.sizes.count() * self.each
+    }
+
+    /// What they cover, in words: "every size 1..10, 3 inputs each: 30 inputs".
+    fn description(self) -> String {
+        let each = match self.each {
+            1 => "1 input each".to_string(),
+            n => format!("{n} inputs each"),
+        };
+        let inputs = self.inputs();
+        if self.sizes == self.all {
+            format!("every size {}, {each}: {inputs} inputs", self.all)
+        } else {
+            format!(
+                "sizes {} of {}, {each}: {inputs} inputs; the larger sizes are left to the random inputs",
+                self.sizes, self.all
+            )
+        }
+    }
+}
+
 struct StressSubject<'a> {
     programs: &'a Programs,
+    /// The sizes the generator is given, when it takes one.
+    sizes: Option<Sizes>,
+    /// The small sizes run first, and the run's seed their inputs' seeds come from.
+    small: Option<(SmallSizes, u64)>,
     deadline: Option<Instant>,
-    /// Whether a failure was found (candidates are being judged for shrinking).
-    shrinking: bool,
+    /// The kind of the first failure (wrong answer, runtime error…): shrinking keeps it. `Some`
+    /// while candidates are being judged for shrinking.
+    kind: Option<&'static str>,
+    /// Another kind of failure met while shrinking, reported apart: its verdict and input.
+    also: Option<(String, String)>,
+    /// The generator's command line that wrote the first failing input.
+    found_by: Option<String>,
+}
+
+impl<'a> StressSubject<'a> {
+    fn new(programs: &'a Programs, deadline: Option<Instant>) -> StressSubject<'a> {
+        StressSubject { programs, sizes: None, small: None, deadline, kind: None, also: None, found_by: None }
+    }
 }
 
 /// A program that could not be started at all (`sh` exit 126 or 127): a usage error.
@@ -222,6 +389,32 @@ impl StressSubject<'_> {
             other => Err(Ok(format!("the brute force did not accept it: {}", other.verdict("").unwrap_or_default()))),
         }
     }
+
+    /// The generator's input for `seed` (and `size`, when it takes one).
+    fn generate(&self, seed: u64, size: Option<u64>) -> TextCase {
+        let Some(generator) = &self.programs.generator else {
+            return TextCase::failed("no generator was given".to_string());
+        };
+        let size = size.map(|size| format!(" {size}")).unwrap_or_default();
+        let command = Program { command: format!("{} {seed}{size}", generator.command), timeout: generator.timeout };
+        let mut case = match duel::run(&command, "", MOST_OUTPUT) {
+            Ok(Run::Output { stdout, .. }) => TextCase::read(&stdout),
+            Ok(run) => TextCase::failed(match not_runnable(&command, "generator", &run) {
+                Some(error) => error,
+                None => {
+                    format!("the generator failed on `{}`: {}", command.command, run.verdict("").unwrap_or_default())
+                }
+            }),
+            Err(error) => TextCase::failed(format!("the generator could not start: {error}")),
+        };
+        case.origin = Some(command.command);
+        case
+    }
+
+    /// Whether shrinking must stop: the run's deadline has passed.
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
 }
 
 impl Subject for StressSubject<'_> {
@@ -235,41 +428,53 @@ impl Subject for StressSubject<'_> {
         ("brute force", "program")
     }
 
+    /// The small sizes, smallest first, each input's seed drawn from the run's seed (a stream
+    /// apart from the random inputs', so the small sizes leave those as they were).
     fn exhaustive(&self) -> Exhaustive<TextCase> {
-        Exhaustive::none("inputs from the generator only")
+        let Some((small, seed)) = self.small else {
+            return Exhaustive::none(match self.sizes {
+                Some(_) => "too few --cases for the small sizes",
+                None => "inputs from the generator only; --sizes A..B runs the small sizes first",
+            });
+        };
+        let mut rng = runner::rng_for(seed, "duel/generated/small sizes");
+        let mut cases = Vec::new();
+        'sizes: for size in small.sizes.first..=small.sizes.last {
+            for _ in 0..small.each {
+                if self.out_of_time() {
+                    break 'sizes; // the runner stops at the deadline too, and says so
+                }
+                let seed = rng.random_range(GENERATOR_SEEDS);
+                cases.push(self.generate(seed, Some(size)));
+            }
+        }
+        Exhaustive { cases, description: small.description() }
     }
 
+    /// A random input: its seed, then its size drawn across the sizes.
     fn random(&self, rng: &mut ChaCha8Rng) -> TextCase {
-        let seed: u64 = rng.random();
-        let Some(generator) = &self.programs.generator else {
-            return TextCase::failed("no generator was given".to_string());
-        };
-        let command = Program { command: format!("{} {seed}", generator.command), timeout: generator.timeout };
-        match duel::run(&command, "", MOST_OUTPUT) {
-            Ok(Run::Output { stdout, .. }) => TextCase::read(&stdout),
-            Ok(run) => TextCase::failed(match not_runnable(&command, "generator", &run) {
-                Some(error) => error,
-                None => {
-                    format!("the generator failed on `{}`: {}", command.command, run.verdict("").unwrap_or_default())
-                }
-            }),
-            Err(error) => TextCase::failed(format!("the generator could not start: {error}")),
-        }
+        let seed = rng.random_range(GENERATOR_SEEDS);
+        let size = self.sizes.map(|sizes| sizes.draw(rng));
+        self.generate(seed, size)
     }
 
     fn judge(&mut self, case: &TextCase) -> Verdict {
         if let Some(error) = &case.error {
             return Verdict::Failed(error.clone());
         }
-        if self.shrinking && self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        let shrinking = self.kind.is_some();
+        if shrinking && self.out_of_time() {
             return Verdict::Agree; // out of time while shrinking: stop accepting candidates
         }
         let text = case.to_string();
         let expected = match self.expected(&text) {
             Ok(expected) => expected,
             // While shrinking, an input the brute force rejects is simply not a counterexample.
-            Err(Ok(_)) if self.shrinking => return Verdict::Agree,
-            Err(Ok(reason)) => return Verdict::Failed(format!("{reason}, on a generated input:\n{text}")),
+            Err(Ok(_)) if shrinking => return Verdict::Agree,
+            Err(Ok(reason)) => {
+                let by = case.origin.as_ref().map(|command| format!(" (written by `{command}`)")).unwrap_or_default();
+                return Verdict::Failed(format!("{reason}, on a generated input{by}:\n{text}"));
+            }
             Err(Err(error)) => return Verdict::Failed(error),
         };
         let against = &self.programs.against;
@@ -280,13 +485,24 @@ impl Subject for StressSubject<'_> {
         if let Some(error) = not_runnable(against, "program", &run) {
             return Verdict::Failed(error);
         }
-        match run.verdict(&expected) {
-            None => Verdict::Agree,
-            Some(verdict) => {
-                self.shrinking = true;
+        let Some(verdict) = run.verdict(&expected) else { return Verdict::Agree };
+        match self.kind {
+            Some(kept) if kept != run.kind() => {
+                // Another kind of failure: reported apart, never swapped in.
+                self.also.get_or_insert((verdict, text));
+                Verdict::Agree
+            }
+            Some(_) => Verdict::Disagree { expected, actual: verdict },
+            None => {
+                self.kind = Some(run.kind());
+                self.found_by = case.origin.clone();
                 Verdict::Disagree { expected, actual: verdict }
             }
         }
+    }
+
+    fn deadline_cuts_exhaustive(&self) -> bool {
+        true
     }
 
     fn case_text(&self, case: &TextCase) -> String {
@@ -302,16 +518,21 @@ impl Subject for StressSubject<'_> {
     }
 }
 
-/// Stress-tests `programs` on inputs from the generator, shrinking the first failure.
-pub fn stress(programs: &Programs, plan: &Plan, progress: &dyn Fn(u64)) -> DuelReport {
-    let mut subject = StressSubject { programs, deadline: plan.deadline, shrinking: false };
-    let report = runner::run(&mut subject, plan, progress);
+/// Stress-tests `programs` on inputs from the generator, shrinking the first failure. Given
+/// `sizes`, the small sizes come first, within `plan.cases` inputs in all.
+pub fn stress(programs: &Programs, sizes: Option<Sizes>, plan: &Plan, progress: &dyn Fn(u64)) -> DuelReport {
+    let mut subject = StressSubject::new(programs, plan.deadline);
+    subject.sizes = sizes;
+    subject.small = sizes.and_then(|sizes| SmallSizes::of(sizes, plan.cases)).map(|small| (small, plan.seed));
+    let small = subject.small.map_or(0, |(small, _)| small.inputs());
+    let plan = Plan { cases: plan.cases - small, ..plan.clone() };
+    let report = runner::run(&mut subject, &plan, progress);
     finish(&mut subject, report)
 }
 
 /// Judges `programs` on one given input (a saved failure), without shrinking.
 pub fn stress_input(programs: &Programs, input: &str) -> DuelReport {
-    let mut subject = StressSubject { programs, deadline: None, shrinking: false };
+    let mut subject = StressSubject::new(programs, None);
     let report = runner::replay(&mut subject, &TextCase::read(input));
     finish(&mut subject, report)
 }
@@ -324,6 +545,7 @@ fn finish(subject: &mut StressSubject<'_>, report: Report) -> DuelReport {
         let run = duel::run(&subject.programs.against, &input, duel::output_limit(&expected)).ok()?;
         Some(DuelFailure {
             found: counterexample.found.clone(),
+            generated_by: subject.found_by.clone(),
             input,
             verdict: run
                 .verdict(&expected)
@@ -334,7 +556,8 @@ fn finish(subject: &mut StressSubject<'_>, report: Report) -> DuelReport {
             saved: None,
         })
     });
-    DuelReport { by_oracle: 0, by_fast_side: 0, by_both: 0, report, failure, also_met: None, shrink_packed: false }
+    let also_met = subject.also.take().map(|(verdict, input)| AlsoMet { verdict, input });
+    DuelReport { by_oracle: 0, by_fast_side: 0, by_both: 0, report, failure, also_met, shrink_packed: false }
 }
 
 #[cfg(test)]
@@ -360,6 +583,45 @@ mod tests {
         assert!(texts.contains(&"2\n30 40\n".to_string()), "{texts:?}");
         assert!(texts.contains(&"3\n10 20 40\n".to_string()), "{texts:?}");
         assert!(texts.contains(&"4\n10 20 30 17\n".to_string()) || texts.contains(&"4\n10 20 30 20\n".to_string()));
+    }
+
+    #[test]
+    fn sizes_read_as_a_range_with_both_ends() {
+        assert_eq!("1..10".parse::<Sizes>(), Ok(Sizes { first: 1, last: 10 }));
+        assert_eq!("0..1000000000".parse::<Sizes>().map(|s| s.count()), Ok(1_000_000_001));
+        for bad in ["5..2", "1..=10", "1..1000000001", "x", "7", "..3"] {
+            assert!(bad.parse::<Sizes>().is_err(), "{bad}");
+        }
+    }
+
+    /// Three inputs of each size from the first up, within 99 inputs and half of the cases.
+    #[test]
+    fn small_sizes_take_the_smallest_within_the_budget() {
+        let sizes = |first, last| Sizes { first, last };
+        let small = SmallSizes::of(sizes(1, 10), 300).unwrap();
+        assert_eq!((small.sizes, small.each, small.inputs()), (sizes(1, 10), 3, 30));
+        assert_eq!(small.description(), "every size 1..10, 3 inputs each: 30 inputs");
+        let small = SmallSizes::of(sizes(5, 1_000_000), 300).unwrap();
+        assert_eq!((small.sizes, small.inputs()), (sizes(5, 37), 99));
+        let small = SmallSizes::of(sizes(1, 10), 40).unwrap();
+        assert_eq!((small.sizes, small.inputs()), (sizes(1, 6), 18));
+        let small = SmallSizes::of(sizes(1, 10), 4).unwrap();
+        assert_eq!((small.sizes, small.each), (sizes(1, 1), 2));
+        assert_eq!(SmallSizes::of(sizes(1, 10), 1), None);
+    }
+
+    /// Draws stay in the range and reach every bit length of it: small and large alike.
+    #[test]
+    fn sizes_are_drawn_log_uniformly() {
+        let sizes = Sizes { first: 3, last: 1_000_000 };
+        let mut rng = runner::rng_for(1, "sizes");
+        let draws: Vec<u64> = (0..2000).map(|_| sizes.draw(&mut rng)).collect();
+        assert!(draws.iter().all(|&size| (3..=1_000_000).contains(&size)));
+        let lengths: std::collections::BTreeSet<u32> = draws.iter().map(|&size| 64 - size.leading_zeros()).collect();
+        assert_eq!(lengths, (2..=20).collect());
+        assert!(draws.iter().filter(|&&size| size < 1000).count() > 600, "a uniform draw gives 0.1%");
+        let one = Sizes { first: 0, last: 0 };
+        assert_eq!(one.draw(&mut rng), 0);
     }
 
     #[test]

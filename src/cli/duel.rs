@@ -8,9 +8,9 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use grundy::catalog::pile::Piles;
 use grundy::catalog::{self, ContestEntry};
-use grundy::check::{Plan, Shard, Status};
+use grundy::check::{Plan, Report, Shard, Status};
 use grundy::duel::{DuelReport, Program, Run};
-use grundy::stress::Programs;
+use grundy::stress::{Programs, Sizes};
 use grundy_rules::RuleSet;
 
 use super::{deadline, random_seed, seconds, write_stdout};
@@ -26,9 +26,18 @@ pub struct Args {
     #[arg(long, value_name = "CMD")]
     against: String,
     /// Your own problem: the command that writes one random input, run with a seed as its last
-    /// argument (`CMD 1234`).
+    /// argument (`CMD 1234`), or a seed and a size given --sizes (`CMD 1234 7`). Seeds are below
+    /// 2^31, so a generator may read its seed as an int. A failure names the command line that
+    /// wrote it, to run it again.
     #[arg(long, value_name = "CMD", requires = "brute", conflicts_with_all = ["problem", "rules"])]
     generator: Option<String>,
+    /// Your own problem: sizes for the generator, A..B with both ends included (0 ≤ A ≤ B ≤
+    /// 10^9), each input's size its second argument. First the small sizes: every size from A
+    /// up, 3 inputs each, within 99 inputs and half of --cases (most bugs live at the smallest
+    /// sizes); then random inputs whose sizes are drawn across A..B log-uniformly (each bit
+    /// length alike), so the large scales get their share too.
+    #[arg(long, value_name = "A..B", requires = "generator")]
+    sizes: Option<Sizes>,
     /// Your own problem: the trusted (slow) solution whose output is expected. An input it
     /// rejects (non-zero exit, time-out) is not a valid input, so shrinking never goes there.
     #[arg(long, value_name = "CMD", conflicts_with_all = ["problem", "rules"])]
@@ -36,7 +45,7 @@ pub struct Args {
     /// Seed of the random inputs (default: drawn at random, and printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Most inputs to try.
+    /// Most inputs to try (the small sizes of --sizes among them).
     #[arg(long, default_value_t = 300)]
     cases: u64,
     /// Stop after this many seconds in all.
@@ -63,7 +72,8 @@ const EXAMPLES: &str = "Examples:
   grundy duel pack --against ./a.out
   grundy duel pack --rules 2,1,0,1 --against 'python3 sol.py' --cases 1000 --timeout 1
   grundy duel wythoff --against ./a.out --input failing.txt
-  grundy duel --generator './gen' --brute './brute' --against './sol' --cases 500";
+  grundy duel --generator './gen' --brute './brute' --against './sol' --cases 500
+  grundy duel --generator './gen' --sizes 1..100000 --brute './brute' --against './sol'";
 
 /// Inputs longer than this are summarised in the text report, not printed.
 const SHOWN_INPUT: usize = 2048;
@@ -110,7 +120,9 @@ fn run_generic(args: Args, seed: u64) -> anyhow::Result<ExitCode> {
     };
     let report = match given_input(&args)? {
         Some(input) => grundy::stress::stress_input(&programs, &input),
-        None => with_progress(&args, seed, |plan, progress, _| grundy::stress::stress(&programs, plan, progress)),
+        None => with_progress(&args, seed, |plan, progress, _| {
+            grundy::stress::stress(&programs, args.sizes, plan, progress)
+        }),
     };
     let command =
         format!("grundy duel --brute {} --against {}", grundy::shell_quote(brute), grundy::shell_quote(&args.against));
@@ -199,8 +211,17 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
         (None, Status::Ok) if given.is_some() => {
             text.push_str(&format!("held: the input of {}\n", given.unwrap_or_default()))
         }
-        (None, Status::Ok) if report.sides.0 == "brute force" => text
-            .push_str(&format!("held: {tried} inputs, the program's output the brute force's on each, seed {seed}\n")),
+        (None, Status::Ok) if report.sides.0 == "brute force" => {
+            let mut split = String::new();
+            if report.exhaustive > 0 {
+                text.push_str(&format!("small sizes: {}\n", report.exhaustive_cover));
+                split = format!(" ({} small, {} random)", report.exhaustive, report.random);
+            }
+            text.push_str(&format!(
+                "held: {tried} inputs{split}, the program's output the brute force's on each, seed {seed}\n"
+            ));
+            text.push_str(&stopped(report));
+        }
         (None, Status::Ok) => {
             if report.exhaustive > 0 {
                 text.push_str(&format!("small space: {}\n", report.exhaustive_cover));
@@ -210,12 +231,7 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
                  oracle's reach: {}, by both: {}), seed {seed}\n",
                 report.exhaustive, report.random, duel.by_oracle, duel.by_fast_side, duel.by_both
             ));
-            if report.out_of_time {
-                text.push_str(&format!(
-                    "stopped by --time after {tried} inputs ({} random asked)\n",
-                    report.random_asked
-                ));
-            }
+            text.push_str(&stopped(report));
         }
         (None, Status::CannotRun) => text.push_str(&format!(
             "CANNOT RUN: {} of {tried} inputs could not be given to the program, e.g. {} (seed {seed})\n",
@@ -230,6 +246,9 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
             match given {
                 Some(path) => text.push_str(&format!("FAILED: {} on the input of {path}\n", failure.run.kind())),
                 None => text.push_str(&format!("FAILED: {} after {tried} inputs (seed {seed})\n", failure.run.kind())),
+            }
+            if given.is_none() {
+                text.push_str(&small_sizes_phase(report));
             }
             if given.is_some() {
                 text.push_str("input:\n");
@@ -258,6 +277,9 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
             text.push_str(&format!("verdict: {}\n", failure.verdict));
             if given.is_none() && failure.found != failure.input {
                 text.push_str(&format!("found first as:\n{}", shown(&failure.found)));
+            }
+            if let Some(command) = &failure.generated_by {
+                text.push_str(&format!("generated by: {command}\n"));
             }
             if let Some(also) = &duel.also_met {
                 text.push_str(&format!(
@@ -292,4 +314,28 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
         }
     }
     text
+}
+
+/// The line saying a duel stopped at --time, if it did.
+fn stopped(report: &Report) -> String {
+    match report.out_of_time {
+        true => format!(
+            "stopped by --time after {} inputs ({} random asked)\n",
+            report.exhaustive + report.random,
+            report.random_asked
+        ),
+        false => String::new(),
+    }
+}
+
+/// Where a generic duel with --sizes found its failure: in the small sizes, or after them.
+fn small_sizes_phase(report: &Report) -> String {
+    if report.sides.0 != "brute force" || report.exhaustive == 0 {
+        return String::new();
+    }
+    let cover = &report.exhaustive_cover;
+    match report.random {
+        0 => format!("found in the small sizes ({cover}), at input {}\n", report.exhaustive),
+        random => format!("found at random input {random}, after the small sizes held ({cover})\n"),
+    }
 }
