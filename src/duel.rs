@@ -545,7 +545,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
 
     /// Whether shrinking must stop: the run's deadline has passed.
     fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        crate::interrupt::past(self.deadline)
     }
 
     /// The first of `cases` that fails as the failure being shrunk does, trying many at once:

@@ -23,6 +23,7 @@ pub mod duel;
 pub mod error;
 pub mod failures;
 pub mod graph_input;
+pub mod interrupt;
 pub mod pack;
 pub mod plot;
 pub mod problem;

@@ -376,7 +376,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
                 if !plan.shard.owns(i as u64) {
                     continue;
                 }
-                if subject.deadline_cuts_exhaustive() && plan.deadline.is_some_and(|d| Instant::now() >= d) {
+                if subject.deadline_cuts_exhaustive() && crate::interrupt::past(plan.deadline) {
                     report.out_of_time = true;
                     break 'run;
                 }
@@ -391,7 +391,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
         }
         let mut rng = rng_for(plan.seed, &subject.name());
         for i in 0..plan.cases {
-            if plan.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            if crate::interrupt::past(plan.deadline) {
                 report.out_of_time = true;
                 break;
             }

@@ -131,7 +131,7 @@ impl Limits {
 
     /// Whether `tried` tries, or the deadline, ran out the limits.
     pub fn expired(&self, tried: usize) -> bool {
-        tried >= self.tries || self.deadline.is_some_and(|deadline| std::time::Instant::now() >= deadline)
+        tried >= self.tries || crate::interrupt::past(self.deadline)
     }
 }
 

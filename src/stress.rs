@@ -413,7 +413,7 @@ impl StressSubject<'_> {
 
     /// Whether shrinking must stop: the run's deadline has passed.
     fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        crate::interrupt::past(self.deadline)
     }
 }
 

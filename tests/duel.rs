@@ -151,3 +151,42 @@ fn a_bug_on_empty_piles_is_caught_and_shrunk_to_them() {
     assert!(text.contains("minimal (no smaller case exists)"), "{text}");
     std::fs::remove_file(&count).ok();
 }
+
+/// Runs `grundy duel pack --rules 0,0,0,0 --against PROGRAM`, sends it SIGINT after `after`
+/// seconds, and returns its exit code and output.
+#[cfg(unix)]
+fn interrupted(program: &str, after: f64) -> (Option<i32>, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["duel", "pack", "--rules", "0,0,0,0", "--against", program, "--seed", "1", "--cases", "100000"])
+        .env("GRUNDY_FAILURES", std::env::temp_dir().join("grundy-duel-tests"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    std::thread::sleep(std::time::Duration::from_secs_f64(after));
+    // SAFETY: a signal to the child just started, which is still ours to wait for.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let output = child.wait_with_output().expect("grundy ends");
+    (output.status.code(), stdout(&output) + &String::from_utf8_lossy(&output.stderr))
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_duel_that_holds_and_reports_it() {
+    let (code, text) = interrupted(&planted("0", ""), 3.0);
+    assert_eq!(code, Some(130), "{text}");
+    assert!(text.contains("stopped by Ctrl-C after"), "{text}");
+    assert!(text.contains("held: "), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_while_shrinking_prints_the_failure_as_far_as_it_got() {
+    // Wrong on plates above 20 after a second's thought: found in the small space, then each
+    // shrinking run takes a second; Ctrl-C comes in the middle.
+    let (code, text) = interrupted(&format!("sleep 1; {}", planted("x > 20", "")), 4.0);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("FAILED: wrong answer"), "{text}");
+    assert!(text.contains("stopped by Ctrl-C: the input below is shrunk as far as it got"), "{text}");
+    assert!(text.contains("replay: "), "{text}");
+}

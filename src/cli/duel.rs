@@ -145,6 +145,8 @@ fn with_progress(
     duel: impl FnOnce(&Plan, &dyn Fn(u64), &dyn Fn(usize)) -> DuelReport,
 ) -> DuelReport {
     let plan = Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: true, shard: Shard::WHOLE };
+    // Ctrl-C stops the duel as --time does: what was found so far is shrunk no further and printed.
+    grundy::interrupt::on_ctrl_c();
     let bar = if !args.json && std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(args.cases)
     } else {
@@ -190,7 +192,11 @@ fn finish(args: &Args, name: &str, command: &str, mut report: DuelReport, seed: 
         let given = args.input.as_ref().map(|path| path.display().to_string());
         write_stdout(text(&report, seed, given.as_deref(), replay.as_deref()).as_bytes())?;
     }
-    Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(match (report.passed(), grundy::interrupt::requested()) {
+        (false, _) => ExitCode::from(1),
+        (true, true) => ExitCode::from(130), // stopped by Ctrl-C: nothing failed, not all was run
+        (true, false) => ExitCode::SUCCESS,
+    })
 }
 
 /// An input as shown in a report: whole when short, else its first lines and its size.
@@ -246,6 +252,9 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
             match given {
                 Some(path) => text.push_str(&format!("FAILED: {} on the input of {path}\n", failure.run.kind())),
                 None => text.push_str(&format!("FAILED: {} after {tried} inputs (seed {seed})\n", failure.run.kind())),
+            }
+            if grundy::interrupt::requested() {
+                text.push_str("stopped by Ctrl-C: the input below is shrunk as far as it got\n");
             }
             if given.is_none() {
                 text.push_str(&small_sizes_phase(report));
@@ -316,11 +325,12 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
     text
 }
 
-/// The line saying a duel stopped at --time, if it did.
+/// The line saying a duel stopped at --time or Ctrl-C, if it did.
 fn stopped(report: &Report) -> String {
+    let by = if grundy::interrupt::requested() { "Ctrl-C" } else { "--time" };
     match report.out_of_time {
         true => format!(
-            "stopped by --time after {} inputs ({} random asked)\n",
+            "stopped by {by} after {} inputs ({} random asked)\n",
             report.exhaustive + report.random,
             report.random_asked
         ),
