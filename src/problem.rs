@@ -93,6 +93,27 @@ pub trait Contest: Problem {
     /// An input at the contest's stated limits (for benchmarks).
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Self::Instance>;
 
+    /// The format's limits in one line: the contest's own (which `grundy duel` generates inputs
+    /// within, up to their ends), and, where `grundy` reads further, how far (`read` refuses past
+    /// that with a one-line error). `grundy list` and the README state it.
+    fn limits(&self) -> &'static str;
+
+    /// Inputs at the format's limits: every number of the format at each end of the contest's
+    /// range (0 where the format allows it, the contest's largest value), in as few inputs as the
+    /// format holds. `grundy duel` runs them right after the small space. Each input stays small
+    /// in bytes (≤ ~100 KB): the counts' upper ends (n = 10^5 piles …) are reached only where
+    /// that stays small, and each problem says which ends it does not reach and why.
+    fn extremes(&self) -> Vec<Vec<Self::Instance>>;
+
+    /// An upper bound on the positions the oracle stores to answer `instance` on a fresh memo,
+    /// where a cheap one is known (`None`: not known). `grundy duel` asks the oracle only when
+    /// the bound is within its reach, so that inputs are answered by reach, not by how they were
+    /// made. Bounds saturate at `u128::MAX`, which also stands for a case the oracle refuses
+    /// (it then stores nothing).
+    fn oracle_positions(&self, _instance: &Self::Instance) -> Option<u128> {
+        None
+    }
+
     /// The small space `grundy duel` runs first, whole: by default the registry entry's
     /// exhaustive cases. Cases the format cannot write are left out (and counted).
     fn small_space(&self) -> Exhaustive<Self::Instance> {

@@ -315,6 +315,20 @@ fn list_names_every_entry() {
     assert!(text.contains("continued    continued conjunctive (Game Pack B=2, C=0)"), "{text}");
 }
 
+/// Each problem's limits, under its format in `grundy list`, and word for word in the README.
+#[test]
+fn list_and_readme_state_every_problems_limits() {
+    let text = stdout(&grundy(&["list"], ""));
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("the README");
+    let lines: Vec<&str> = text.lines().collect();
+    for problem in grundy::catalog::contests() {
+        let (name, limits) = (problem.name(), problem.limits());
+        let at = lines.iter().position(|line| line.starts_with(&format!("  {name:<12} "))).expect("a problem line");
+        assert_eq!(lines[at + 1], format!("               limits: {limits}"), "{name}: {text}");
+        assert!(readme.contains(limits), "the README does not state {name}'s limits: {limits}");
+    }
+}
+
 #[test]
 fn duel_tells_right_wrong_crashing_hanging_and_garbage_programs_apart() {
     let me = env!("CARGO_BIN_EXE_grundy");

@@ -218,6 +218,12 @@ impl Contest for Unwritable {
     fn largest_input(&self, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<Self::Instance> {
         WythoffProblem.largest_input(rng)
     }
+    fn limits(&self) -> &'static str {
+        WythoffProblem.limits()
+    }
+    fn extremes(&self) -> Vec<Vec<Self::Instance>> {
+        WythoffProblem.extremes()
+    }
 }
 
 #[test]

@@ -11,10 +11,14 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
+use super::reach::uniform_or_an_end;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+
+/// The contest's largest pile.
+const LARGEST_PILE: u64 = 1_000_000_000;
 
 /// Candy Piles.
 #[derive(Debug, Clone, Copy, Default)]
@@ -79,7 +83,7 @@ impl Contest for CandyProblem {
 
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Candy> {
         if large {
-            let piles = (0..rng.random_range(50..=2000)).map(|_| rng.random_range(1..=1_000_000_000)).collect();
+            let piles = (0..rng.random_range(50..=2000)).map(|_| uniform_or_an_end(rng, 1, LARGEST_PILE)).collect();
             vec![Candy::new(piles).expect("piles")]
         } else {
             vec![self.random(rng)]
@@ -87,7 +91,24 @@ impl Contest for CandyProblem {
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Candy> {
-        vec![Candy::new((0..100_000).map(|_| rng.random_range(1..=1_000_000_000)).collect()).expect("piles")]
+        vec![Candy::new((0..100_000).map(|_| rng.random_range(1..=LARGEST_PILE)).collect()).expect("piles")]
+    }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ N ≤ 10^5, 1 ≤ ai ≤ 10^9; grundy reads N to 10^7, ai to 2^64 − 1"
+    }
+
+    /// One pile of 10^9; 9000 piles of 1 and 10^9 in turn. Not reached: N = 10^5, whose piles
+    /// take 200 KB even all of 1.
+    fn extremes(&self) -> Vec<Vec<Candy>> {
+        let mixed = (0..9000).map(|i| if i % 2 == 0 { 1 } else { LARGEST_PILE }).collect();
+        vec![vec![Candy::new(vec![LARGEST_PILE]).expect("piles")], vec![Candy::new(mixed).expect("piles")]]
+    }
+
+    /// A move eats the largest pile or one candy from each: a position is the smallest j piles
+    /// less t candies each, empty ones gone; with the piles sorted, at most 1 + Σ ai of them.
+    fn oracle_positions(&self, piles: &Candy) -> Option<u128> {
+        Some(piles.piles().iter().fold(1u128, |total, &pile| total.saturating_add(u128::from(pile))))
     }
 }
 

@@ -11,6 +11,7 @@ use grundy_rules::{Outcome, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::{binomial, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
@@ -18,6 +19,9 @@ use crate::shrink::{Shrink, smaller_integers};
 
 /// The count is reported modulo this.
 const MODULUS: u64 = 1_000_000_009;
+
+/// The contest's most coins (`grundy` reads up to [`Coins::MOST_COINS`]).
+const MOST_COINS: u64 = 50;
 
 /// Moving Coins.
 #[derive(Debug, Clone, Copy, Default)]
@@ -65,7 +69,7 @@ impl Problem for CoinsProblem {
 
 impl Contest for CoinsProblem {
     fn format(&self) -> &'static str {
-        "SDOI2019: `n m` (m ≤ n ≤ 150000, m ≤ 500); placements the first player wins, mod 1e9+9"
+        "SDOI2019: `n m`; placements the first player wins, mod 1e9+9"
     }
 
     fn read(&self, input: &str) -> Result<Vec<Coins>, InputError> {
@@ -87,15 +91,33 @@ impl Contest for CoinsProblem {
 
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Coins> {
         if large {
-            let n = rng.random_range(1..=Coins::MOST_CELLS);
-            vec![Coins::new(n, rng.random_range(1..=n.min(50))).expect("a board")]
+            let n = uniform_or_an_end(rng, 1, Coins::MOST_CELLS);
+            let most = n.min(MOST_COINS);
+            vec![Coins::new(n, uniform_or_an_end(rng, 1, most)).expect("a board")]
         } else {
             vec![self.random(rng)]
         }
     }
 
     fn largest_input(&self, _: &mut ChaCha8Rng) -> Vec<Coins> {
-        vec![Coins::new(150_000, 50).expect("a board")]
+        vec![Coins::new(Coins::MOST_CELLS, MOST_COINS).expect("a board")]
+    }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ m ≤ n ≤ 150000, m ≤ 50; grundy reads m to 500"
+    }
+
+    /// Both ends, a board each: `1 1` and `150000 50`.
+    fn extremes(&self) -> Vec<Vec<Coins>> {
+        vec![
+            vec![Coins::new(1, 1).expect("a board")],
+            vec![Coins::new(Coins::MOST_CELLS, MOST_COINS).expect("a board")],
+        ]
+    }
+
+    /// The oracle solves every placement on one memo, and every position is a placement.
+    fn oracle_positions(&self, game: &Coins) -> Option<u128> {
+        Some(binomial(u128::from(game.cells()), u128::from(game.coins())))
     }
 }
 

@@ -11,10 +11,14 @@ use grundy_rules::games::Coloring;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::{or_an_end, product, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, numbers_below, numbers_candidates, smaller_integers, weight_of};
+
+/// The contest's largest k.
+const LARGEST_K: u64 = 100_000;
 
 /// Colouring a strip.
 #[derive(Debug, Clone, Copy, Default)]
@@ -48,7 +52,7 @@ impl Problem for ColoringProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Coloring {
         let (colours, length) = (rng.random_range(1..=3), rng.random_range(1..=11));
-        random_strip(rng, colours, length)
+        random_strip(rng, colours, length, false)
     }
 
     fn memo(&self, budget: Budget) -> Engines<ColoringGame> {
@@ -64,11 +68,16 @@ impl Problem for ColoringProblem {
     }
 }
 
-/// A random valid strip: blank with probability 0.6, else a colour unlike its left neighbour.
-fn random_strip(rng: &mut ChaCha8Rng, colours: u64, length: usize) -> Coloring {
+/// A random valid strip: blank with probability 0.6, else a colour unlike its left neighbour
+/// (with `ends`, colour 1 or k one time in 16 each).
+fn random_strip(rng: &mut ChaCha8Rng, colours: u64, length: usize, ends: bool) -> Coloring {
     let mut cells: Vec<u64> = Vec::with_capacity(length);
     for _ in 0..length {
-        let cell = if rng.random_bool(0.6) { 0 } else { rng.random_range(1..=colours) };
+        let cell = match (rng.random_bool(0.6), ends) {
+            (true, _) => 0,
+            (false, true) => uniform_or_an_end(rng, 1, colours),
+            (false, false) => rng.random_range(1..=colours),
+        };
         cells.push(if cells.last() == Some(&cell) { 0 } else { cell });
     }
     Coloring::new(colours, cells).expect("no two equal neighbours")
@@ -120,15 +129,62 @@ impl Contest for ColoringProblem {
 
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Coloring> {
         if large {
-            let (colours, length) = (rng.random_range(1..=4), rng.random_range(50..=2000));
-            vec![random_strip(rng, colours, length)]
+            let colours = or_an_end(rng, 1, LARGEST_K, |rng| rng.random_range(1..=4));
+            let length = rng.random_range(50..=2000);
+            vec![random_strip(rng, colours, length, true)]
         } else {
             (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
         }
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Coloring> {
-        (1..=3).map(|colours| random_strip(rng, colours, 100_000)).collect()
+        (1..=3).map(|colours| random_strip(rng, colours, 100_000, false)).collect()
+    }
+
+    /// k is not limited in the statement we have; 10^5, as the YbtOJ 986 statement of the same
+    /// game (1 ≤ n, k ≤ 10^5), is taken for it.
+    fn limits(&self) -> &'static str {
+        "1 ≤ n ≤ 10^5, 1 ≤ k ≤ 10^5, cells 0 (blank) to k, no two equal adjacent colours, any number of tests; \
+         grundy reads n to 10^7, k to 2^64 − 1, 10^6 tests"
+    }
+
+    /// One test of one blank cell; then, k = 1 and k = 10^5, single cells of colour k, short
+    /// strips with 0 and k side by side, and one long strip each. Not reached: n = 10^5, whose
+    /// strip takes 200 KB (the long strips take 30 000 and 4000 cells, 60 and 18 KB).
+    fn extremes(&self) -> Vec<Vec<Coloring>> {
+        let strip = |colours: u64, cells: Vec<u64>| Coloring::new(colours, cells).expect("a valid strip");
+        let alternating =
+            |colour: u64, length: usize| (0..length).map(|i| if i % 2 == 0 { colour } else { 0 }).collect();
+        let mut several = Vec::new();
+        for colours in [1, LARGEST_K] {
+            several.push(strip(colours, vec![colours]));
+            several.push(strip(colours, vec![0, colours, 0, 1, 0, colours]));
+            several.push(strip(colours, vec![colours, 0, 0, colours]));
+            several.push(strip(colours, alternating(colours, if colours == 1 { 30_000 } else { 4000 })));
+        }
+        vec![vec![strip(1, vec![0])], several]
+    }
+
+    /// A position is the strip with some of its blank cells coloured, no two equal neighbours:
+    /// at most, for each run of blank cells, the sequences of its length over 0..=k with no two
+    /// equal colours side by side (its neighbours' colours aside).
+    fn oracle_positions(&self, strip: &Coloring) -> Option<u128> {
+        let k = u128::from(strip.colours());
+        let fillings = |length: usize| {
+            // Sequences ending blank, and ending in a colour.
+            let (mut blank, mut coloured) = (1u128, 0u128);
+            for _ in 0..length {
+                let next = blank.saturating_mul(k).saturating_add(coloured.saturating_mul(k - 1));
+                blank = blank.saturating_add(coloured);
+                coloured = next;
+                if blank == u128::MAX {
+                    break;
+                }
+            }
+            blank.saturating_add(coloured)
+        };
+        let runs = strip.cells().split(|&cell| cell != 0).map(<[u64]>::len);
+        Some(product(runs.map(fillings)))
     }
 }
 

@@ -15,6 +15,9 @@ use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, smaller_integers};
 
+/// The contest's largest side.
+const LARGEST_SIDE: u64 = 200;
+
 /// The Cutting Game.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CuttingProblem;
@@ -56,7 +59,7 @@ impl Problem for CuttingProblem {
 
 impl Contest for CuttingProblem {
     fn format(&self) -> &'static str {
-        "POJ 2311: lines `W H` (2 ≤ W, H ≤ 2000) until the end; WIN or LOSE each"
+        "POJ 2311: lines `W H` until the end; WIN or LOSE each"
     }
 
     /// Lines until the end of the input.
@@ -108,6 +111,41 @@ impl Contest for CuttingProblem {
             })
             .collect();
         Some(PairMap { axes: ("width", "height"), low: 2, values })
+    }
+
+    fn limits(&self) -> &'static str {
+        "2 ≤ W, H ≤ 200; grundy reads W, H to 2000"
+    }
+
+    /// Every pair of ends in one input.
+    fn extremes(&self) -> Vec<Vec<Cutting>> {
+        let ends = [2, LARGEST_SIDE];
+        vec![ends.iter().flat_map(|&w| ends.iter().map(move |&h| Cutting::new(w, h).expect("a sheet"))).collect()]
+    }
+
+    /// A position is a multiset of pieces, each `w ≤ h` within the sheet's sides and never 1×1,
+    /// whose areas add up to the sheet's (or the one position after a 1×1 piece was cut): at most
+    /// the multisets of such pieces of that total area, counted like partitions, plus one.
+    /// Counted for sheets of at most 256 cells; larger ones are far past any reach (already 8×8
+    /// allows 950 044 multisets), `u128::MAX`.
+    fn oracle_positions(&self, sheet: &Cutting) -> Option<u128> {
+        let (narrow, wide) = (sheet.width().min(sheet.height()), sheet.width().max(sheet.height()));
+        let area = narrow * wide;
+        if area > 256 {
+            return Some(u128::MAX);
+        }
+        let area = area as usize;
+        let mut multisets = vec![0u128; area + 1];
+        multisets[0] = 1;
+        for w in 1..=narrow {
+            for h in w.max(2)..=wide {
+                let piece = (w * h) as usize;
+                for total in piece..=area {
+                    multisets[total] = multisets[total].saturating_add(multisets[total - piece]);
+                }
+            }
+        }
+        Some(multisets[area].saturating_add(1))
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Cutting> {

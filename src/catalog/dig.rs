@@ -13,7 +13,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::contest::{InputError, Tokens};
-use crate::problem::{Contest, Listed, Problem, single};
+use crate::problem::{Contest, Listed, MemoStats, Problem, single};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
 
@@ -27,6 +27,19 @@ impl fmt::Display for Days {
     }
 }
 
+/// The oracle's budget, and the positions its engines stored so far (one engine a day, each
+/// dropped when its day is solved).
+pub struct DigMemo {
+    budget: Budget,
+    positions: usize,
+}
+
+impl MemoStats for DigMemo {
+    fn stats(&self) -> Option<grundy_oracle::Stats> {
+        Some(grundy_oracle::Stats { positions: self.positions, generated: 0, bytes: 0 })
+    }
+}
+
 /// Down We Dig.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DigProblem;
@@ -34,7 +47,7 @@ pub struct DigProblem;
 impl Problem for DigProblem {
     type Instance = Dig;
     type Answer = Days;
-    type Memo = Budget;
+    type Memo = DigMemo;
 
     fn name(&self) -> String {
         "dig".to_string()
@@ -62,13 +75,18 @@ impl Problem for DigProblem {
         random_steps(rng, n)
     }
 
-    fn memo(&self, budget: Budget) -> Budget {
-        budget
+    fn memo(&self, budget: Budget) -> DigMemo {
+        DigMemo { budget, positions: 0 }
     }
 
-    fn oracle(&self, budget: &mut Budget, game: &Dig) -> Result<Days, OracleError> {
+    fn oracle(&self, memo: &mut DigMemo, game: &Dig) -> Result<Days, OracleError> {
         DigDay::days(game)
-            .map(|day| Engine::new(day, ValueKind::OutcomeOnly, *budget).solve(&1).map(|s| s.outcome))
+            .map(|day| {
+                let mut engine = Engine::new(day, ValueKind::OutcomeOnly, memo.budget);
+                let outcome = engine.solve(&1).map(|s| s.outcome);
+                memo.positions += engine.stats().positions;
+                outcome
+            })
             .collect::<Result<Vec<_>, _>>()
             .map(Days)
     }
@@ -123,6 +141,24 @@ impl Contest for DigProblem {
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Dig> {
         vec![Dig::new((0..Dig::MOST_STEPS).map(|_| rng.random_range(0..=255)).collect()).expect("steps")]
+    }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ n ≤ 300000 steps of 8 characters W or R; grundy reads as much"
+    }
+
+    /// One step, `RRRRRRRR`; 10 000 steps, all `W` or all `R`, in runs of one to three. Not
+    /// reached: n = 300 000, whose steps take 2.7 MB.
+    fn extremes(&self) -> Vec<Vec<Dig>> {
+        let runs = [0xFF, 0, 0, 0xFF, 0xFF, 0xFF, 0, 0, 0];
+        let steps = (0..10_000).map(|i| runs[i % runs.len()]).collect();
+        vec![vec![Dig::new(vec![0]).expect("steps")], vec![Dig::new(steps).expect("steps")]]
+    }
+
+    /// Day i's engine stores at most its i steps.
+    fn oracle_positions(&self, game: &Dig) -> Option<u128> {
+        let n = game.steps().len() as u128;
+        Some(n * (n + 1) / 2)
     }
 }
 

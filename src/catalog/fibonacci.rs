@@ -10,10 +10,14 @@ use grundy_rules::games::FibonacciNim;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::uniform_or_an_end;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, smaller_integers};
+
+/// The contest's largest pile, 2^31 − 1.
+const LARGEST_PILE: u64 = (1 << 31) - 1;
 
 /// Fibonacci nim.
 #[derive(Debug, Clone, Copy, Default)]
@@ -56,7 +60,7 @@ impl Problem for FibonacciProblem {
 
 impl Contest for FibonacciProblem {
     fn format(&self) -> &'static str {
-        "HDU 2516: lines n (2 ≤ n), ending with 0; First win / Second win each"
+        "HDU 2516: lines n, ending with 0; First win / Second win each"
     }
 
     /// Lines until `0`.
@@ -87,9 +91,10 @@ impl Contest for FibonacciProblem {
     }
 
     /// Half the piles aimed where answers change: a Fibonacci number (the second player's wins)
-    /// or one of its neighbours (±2), up to the format's 2^31 − 1; the others uniform.
+    /// or one of its neighbours (±2), up to the format's 2^31 − 1; the others uniform (in a large
+    /// input 2 or 2^31 − 1 one time in 16 each).
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<FibonacciNim> {
-        let (games, largest) = if large { (rng.random_range(50..=2000), (1u64 << 31) - 1) } else { (5, 150) };
+        let (games, largest) = if large { (rng.random_range(50..=2000), LARGEST_PILE) } else { (5, 150) };
         let fibonacci: Vec<u64> = std::iter::successors(Some((2u64, 3u64)), |&(a, b)| Some((b, a + b)))
             .map(|(a, _)| a)
             .take_while(|&f| f <= largest)
@@ -101,7 +106,7 @@ impl Contest for FibonacciProblem {
                         let f = fibonacci[rng.random_range(0..fibonacci.len())];
                         f.saturating_add_signed(rng.random_range(-2..=2)).clamp(2, largest)
                     }
-                    false if large => rng.random_range(2..=largest),
+                    false if large => uniform_or_an_end(rng, 2, largest),
                     false => return self.random(rng),
                 };
                 FibonacciNim::new(pile).expect("a pile of 2 and more")
@@ -109,8 +114,26 @@ impl Contest for FibonacciProblem {
             .collect()
     }
 
+    fn limits(&self) -> &'static str {
+        "2 ≤ n < 2^31; grundy reads n to 2^64 − 1"
+    }
+
+    /// Both ends in one input.
+    fn extremes(&self) -> Vec<Vec<FibonacciNim>> {
+        vec![[2, LARGEST_PILE].into_iter().map(|n| FibonacciNim::new(n).expect("a pile")).collect()]
+    }
+
+    /// A position is the tokens left and the most the next move may take, capped at the tokens
+    /// left: `left ≤ n` and `most ≤ left`.
+    fn oracle_positions(&self, game: &FibonacciNim) -> Option<u128> {
+        let n = u128::from(game.pile());
+        // (n + 1)(n + 2)/2, halving the even factor first.
+        let (even, odd) = if n % 2 == 0 { (n + 2, n + 1) } else { (n + 1, n + 2) };
+        Some((even / 2).saturating_mul(odd))
+    }
+
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<FibonacciNim> {
-        (0..10_000).map(|_| FibonacciNim::new(rng.random_range(2..1u64 << 31)).expect("a pile")).collect()
+        (0..10_000).map(|_| FibonacciNim::new(rng.random_range(2..=LARGEST_PILE)).expect("a pile")).collect()
     }
 }
 

@@ -8,10 +8,20 @@ use grundy_rules::games::Gems;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::{or_an_end, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Difference, Listed, Problem};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, allowed_values, sequence_below, sequence_candidates, smaller_integers};
+
+/// The contest's most colours.
+const MOST_COLOURS: u64 = 8;
+/// The contest's most bags.
+const MOST_BAGS: u64 = 21;
+/// The contest's largest stone (S < 20).
+const LARGEST_STONE: u64 = 19;
+/// The contest's most gems in a bag.
+const MOST_IN_A_BAG: u64 = 10;
 
 /// Gems Fight!.
 #[derive(Debug, Clone, Copy, Default)]
@@ -119,14 +129,64 @@ impl Contest for GemsProblem {
         if large {
             (0..rng.random_range(1..=3))
                 .map(|_| {
-                    let (colours, bags) = (rng.random_range(1..=8usize), rng.random_range(11..=16usize));
-                    let bags = (0..bags).map(|_| (0..colours).map(|_| rng.random_range(0..=6)).collect()).collect();
-                    Gems::new(colours, rng.random_range(1..=19), bags).expect("gems")
+                    let colours = rng.random_range(1..=MOST_COLOURS);
+                    let bags = or_an_end(rng, 1, MOST_BAGS, |rng| rng.random_range(11..=16));
+                    let bags = (0..bags)
+                        .map(|_| {
+                            let mut counts = vec![0u32; colours as usize];
+                            for _ in 0..uniform_or_an_end(rng, 0, MOST_IN_A_BAG) {
+                                counts[uniform_or_an_end(rng, 1, colours) as usize - 1] += 1;
+                            }
+                            counts
+                        })
+                        .collect();
+                    Gems::new(colours as usize, uniform_or_an_end(rng, 1, LARGEST_STONE) as u32, bags).expect("gems")
                 })
                 .collect()
         } else {
             (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
         }
+    }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ G ≤ 8, 1 ≤ B ≤ 21, 1 ≤ S < 20, bags of n ≤ 10 gems, colours 1..G, cases until `0 0 0`; grundy reads \
+         B = 0, S to 1000, bags of up to 1000 gems of each colour"
+    }
+
+    /// One case of one bag of 10 gems; then 21 bags of 8 colours (10 gems of colours 1 and 8, or
+    /// none) with stones of 19 and of 1, and 21 bags of one colour. Each 21-bag case costs the
+    /// fast side 2^21 sets.
+    fn extremes(&self) -> Vec<Vec<Gems>> {
+        let bag = |colours: usize, first: u32| {
+            let mut counts = vec![0u32; colours];
+            counts[0] += first;
+            counts[colours - 1] += MOST_IN_A_BAG as u32 - first;
+            counts
+        };
+        let bags = |colours: usize| {
+            let mut all: Vec<Vec<u32>> = (0..MOST_BAGS as u32 - 1).map(|b| bag(colours, b % 11)).collect();
+            all.push(vec![0; colours]);
+            all
+        };
+        let most = MOST_COLOURS as usize;
+        let game =
+            |colours: usize, stone: u64, bags: Vec<Vec<u32>>| Gems::new(colours, stone as u32, bags).expect("gems");
+        vec![
+            vec![game(1, 1, vec![bag(1, 0)])],
+            vec![game(most, LARGEST_STONE, bags(most)), game(most, 1, bags(most)), game(1, LARGEST_STONE, bags(1))],
+        ]
+    }
+
+    /// The oracle keeps no memo: it walks every order of the bags. The bound counts the orders'
+    /// prefixes it walks, `Σ_k B!/(B − k)!` — its work, where the positions it stores are none.
+    fn oracle_positions(&self, game: &Gems) -> Option<u128> {
+        let bags = game.bags().len() as u128;
+        let (mut prefixes, mut total) = (1u128, 1u128);
+        for k in 0..bags {
+            prefixes = prefixes.saturating_mul(bags - k);
+            total = total.saturating_add(prefixes);
+        }
+        Some(total)
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Gems> {

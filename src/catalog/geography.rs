@@ -11,6 +11,7 @@ use grundy_rules::games::Geography;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::walks_within;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
@@ -154,6 +155,48 @@ impl Contest for GeographyProblem {
         } else {
             vec![self.random(rng)]
         }
+    }
+
+    fn limits(&self) -> &'static str {
+        "grundy's own format, no contest's: 1 ≤ n ≤ 10^6 vertices, 0 ≤ m ≤ 10^7 edges, 1 ≤ s ≤ n; a graph that is not \
+         bipartite has at most 20000 vertices"
+    }
+
+    /// One vertex and no edge; then 10^6 vertices, a path through vertices 2, 1, 10^6 and
+    /// 10^6 − 1, from 10^6. Not reached: m = 10^7 (130 MB).
+    fn extremes(&self) -> Vec<Vec<Geography>> {
+        let most = Geography::MOST_VERTICES;
+        vec![
+            vec![Geography::new(1, 0, Vec::new()).expect("a graph")],
+            vec![Geography::new(most, most - 1, vec![(1, 0), (0, most - 1), (most - 1, most - 2)]).expect("a graph")],
+        ]
+    }
+
+    /// A position is the token's vertex and the visited set, a walk from the start: at most
+    /// `C · 2^(C − 1)` for the `C` vertices connected to the start. The oracle refuses graphs of
+    /// more than 64 vertices (`u128::MAX`).
+    fn oracle_positions(&self, game: &Geography) -> Option<u128> {
+        if game.vertices() > GeographyGame::MOST_VERTICES {
+            return Some(u128::MAX);
+        }
+        let mut neighbours = vec![Vec::new(); game.vertices()];
+        for &(u, v) in game.edges() {
+            neighbours[u].push(v);
+            neighbours[v].push(u);
+        }
+        let mut seen = vec![false; game.vertices()];
+        seen[game.start()] = true;
+        let (mut stack, mut connected) = (vec![game.start()], 1u64);
+        while let Some(at) = stack.pop() {
+            for &next in &neighbours[at] {
+                if !seen[next] {
+                    seen[next] = true;
+                    connected += 1;
+                    stack.push(next);
+                }
+            }
+        }
+        Some(walks_within(connected))
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Geography> {

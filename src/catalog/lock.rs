@@ -11,6 +11,7 @@ use grundy_rules::games::Lock;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::{or_an_end, uniform_or_an_end, walks_within};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
@@ -127,11 +128,72 @@ impl Contest for LockProblem {
 
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Lock> {
         if large {
-            let forbidden = (0..rng.random_range(0..=3000)).map(|_| rng.random_range(1..10_000)).collect();
-            vec![Lock::new(4, 0, forbidden).expect("a lock")]
+            // Four dials from 0000 with up to 3000 forbidden; 1 or 5 dials, the start at either
+            // end, and each forbidden combination at either end, one time in 16 each.
+            let dials = or_an_end(rng, 1, u64::from(Lock::MOST_DIALS), |_| 4) as u32;
+            let last = 10u64.pow(dials) - 1;
+            let start = or_an_end(rng, 0, last, |_| 0);
+            let forbidden = (0..rng.random_range(0..=last.min(3000)))
+                .map(|_| uniform_or_an_end(rng, 0, last))
+                .filter(|&f| f != start)
+                .map(|f| f as u32)
+                .collect();
+            vec![Lock::new(dials, start as u32, forbidden).expect("a lock")]
         } else {
             (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
         }
+    }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ m ≤ 5 dials, 0 ≤ n < 10^m forbidden m-digit strings other than s, any number of tests; grundy reads \
+         T to 10^4, n to 10^5 (repeats allowed)"
+    }
+
+    /// One test of one dial at 0, nothing forbidden; then one dial at 9 with every other digit
+    /// forbidden, four dials at 0000 with every other combination forbidden (n = 9999, 50 KB),
+    /// and five dials at 00000 with nothing forbidden and at 99999 with a few combinations
+    /// forbidden, 00000 and 99998 among them. Not reached: five dials with n = 99 999 (600 KB).
+    fn extremes(&self) -> Vec<Vec<Lock>> {
+        let lock = |dials: u32, start: u32, forbidden: Vec<u32>| Lock::new(dials, start, forbidden).expect("a lock");
+        vec![
+            vec![lock(1, 0, Vec::new())],
+            vec![
+                lock(1, 9, (0..9).collect()),
+                lock(4, 0, (1..10_000).collect()),
+                lock(5, 0, Vec::new()),
+                lock(5, 99_999, vec![0, 9, 90_000, 99_990, 99_998, 89_999]),
+            ],
+        ]
+    }
+
+    /// A position is where the lock is and the set of combinations seen, a walk from the start
+    /// through allowed combinations: at most `C · 2^(C − 1)` for the `C` allowed combinations
+    /// connected to the start.
+    fn oracle_positions(&self, game: &Lock) -> Option<u128> {
+        let size = 10u32.pow(game.dials());
+        let mut seen = vec![false; size as usize];
+        game.forbidden().iter().for_each(|&f| seen[f as usize] = true);
+        seen[game.start() as usize] = true;
+        let (mut stack, mut connected) = (vec![game.start()], 1u64);
+        while let Some(at) = stack.pop() {
+            let mut place = 1;
+            for _ in 0..game.dials() {
+                let digit = at / place % 10;
+                for turned in [(digit + 1) % 10, (digit + 9) % 10] {
+                    let next = at - digit * place + turned * place;
+                    if !seen[next as usize] {
+                        seen[next as usize] = true;
+                        connected += 1;
+                        stack.push(next);
+                    }
+                }
+                place *= 10;
+            }
+            if connected > 128 {
+                return Some(u128::MAX); // 129 · 2^128 is past u128 already
+            }
+        }
+        Some(walks_within(connected))
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Lock> {

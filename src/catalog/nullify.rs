@@ -10,10 +10,16 @@ use grundy_rules::games::Nullify;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::uniform_or_an_end;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, allowed_values, sequence_below, sequence_candidates, smaller_integers, weight_of};
+
+/// The contest's most rows and columns.
+const LARGEST_SIDE: u64 = 100;
+/// The contest's largest value.
+const LARGEST_VALUE: u64 = 1_000_000;
 
 /// Nullify the Matrix.
 #[derive(Debug, Clone, Copy, Default)]
@@ -113,18 +119,56 @@ impl Contest for NullifyProblem {
 
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Nullify> {
         if large {
-            let (rows, columns) = (rng.random_range(1..=100), rng.random_range(1..=100));
-            vec![
-                Nullify::new(rows, columns, (0..rows * columns).map(|_| rng.random_range(0..=1_000_000)).collect())
-                    .expect("a matrix"),
-            ]
+            let rows = uniform_or_an_end(rng, 1, LARGEST_SIDE) as usize;
+            let columns = uniform_or_an_end(rng, 1, LARGEST_SIDE) as usize;
+            let cells = (0..rows * columns).map(|_| uniform_or_an_end(rng, 0, LARGEST_VALUE)).collect();
+            vec![Nullify::new(rows, columns, cells).expect("a matrix")]
         } else {
             (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
         }
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Nullify> {
-        vec![Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=1_000_000)).collect()).expect("a matrix")]
+        vec![
+            Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=LARGEST_VALUE)).collect())
+                .expect("a matrix"),
+        ]
+    }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ n, m ≤ 100, 0 ≤ values ≤ 10^6, any number of tests; grundy reads n, m to 10^4 (10^7 cells), values to \
+         2^64 − 1, 10^6 tests"
+    }
+
+    /// One test of a 1×1 zero; then a 1×1 of 10^6, a row and a column of 100 cells, and 100×100
+    /// matrices all zero and of 0 and 10^6 in turn (71 KB in all).
+    fn extremes(&self) -> Vec<Vec<Nullify>> {
+        let matrix =
+            |rows: usize, columns: usize, cells: Vec<u64>| Nullify::new(rows, columns, cells).expect("a matrix");
+        let side = LARGEST_SIDE as usize;
+        let checkered = |count: usize| (0..count).map(|i| if i % 2 == 0 { LARGEST_VALUE } else { 0 }).collect();
+        let several = vec![
+            matrix(1, 1, vec![LARGEST_VALUE]),
+            matrix(1, side, checkered(side)),
+            matrix(side, 1, checkered(side)),
+            matrix(side, side, vec![0; side * side]),
+            matrix(side, side, checkered(side * side)),
+        ];
+        vec![vec![matrix(1, 1, vec![0])], several]
+    }
+
+    /// The oracle bounds values below `2^b` (b the widest value's bits, at least 1), and a move
+    /// lowers a cell and changes only cells after it row by row, so every position, read row by
+    /// row as a number in base `2^b`, is at most the start's: at most that number plus one.
+    fn oracle_positions(&self, matrix: &Nullify) -> Option<u128> {
+        let bits = matrix.cells().iter().map(|&v| 64 - v.leading_zeros()).max().unwrap_or(0).max(1);
+        if bits >= 63 {
+            return Some(u128::MAX); // the oracle refuses it
+        }
+        let below = matrix.cells().iter().try_fold(0u128, |number, &cell| {
+            number.checked_mul(1 << bits).and_then(|shifted| shifted.checked_add(u128::from(cell)))
+        });
+        Some(below.map_or(u128::MAX, |number| number.saturating_add(1)))
     }
 }
 

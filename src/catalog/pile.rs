@@ -6,12 +6,14 @@ use std::sync::{Arc, Mutex};
 
 use grundy_fast::{PileSolver, Unsupported};
 use grundy_oracle::Budget;
+use grundy_oracle::boxed::box_size;
 use grundy_oracle::{Engine, OracleError, PileBox, PileGame, Stats};
 use grundy_rules::games::PilePosition;
 use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet, Solution};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::{PARTITIONS_KEPT, partitions, product, uniform_or_an_end};
 use crate::bench::{LargestBox, ScalePoint};
 use crate::contest::InputError;
 use crate::error::Error;
@@ -58,6 +60,9 @@ pub struct Piles {
 fn oracle_budget_for_bench() -> Budget {
     Budget { max_states: usize::MAX, ..crate::problem::oracle_budget() }
 }
+
+/// Game Pack's largest plate, as planned (the statement gives no limits).
+const LARGEST_PLATE: u64 = 500_000;
 
 /// Random single-plate cases go up to this size: long enough to run the tables far past their
 /// first values, small enough for the oracle.
@@ -504,16 +509,78 @@ impl Contest for Piles {
             }
         };
         let (games, plates, size) = match (large, rules.compound.action()) {
-            (true, _) => (20, 30, 100_000),
+            (true, _) => (20, 30, LARGEST_PLATE),
             (false, Action::One) => (5, 4, 14),
             (false, _) => (5, 3, 9),
         };
+        // A large input's plates are 1 or 5·10^5 one time in 16 each.
+        let plate =
+            |rng: &mut ChaCha8Rng| if large { uniform_or_an_end(rng, 1, size) } else { rng.random_range(1..=size) };
         (0..rng.random_range(1..=games))
             .map(|_| {
-                let position = (0..rng.random_range(1..=plates)).map(|_| rng.random_range(1..=size)).collect();
+                let position = (0..rng.random_range(1..=plates)).map(|_| plate(rng)).collect();
                 PilePosition { rules: rules.clone(), position: Position::new(position).expect("a plate") }
             })
             .collect()
+    }
+
+    fn limits(&self) -> &'static str {
+        "A ≤ 4, B ≤ 2, C ≤ 1, D ≤ 1; games of n ≥ 1 plates, 1 ≤ xi ≤ 5·10^5, 10^6 plates in all (planned: the \
+         statement gives none); grundy reads xi to 2^64 − 1 where its tables reach, and as many games as memory holds"
+    }
+
+    /// Two inputs (one for the rule set of `--rules`; else one with A = B = C = D = 0 and one
+    /// with A = 4, B = 2, C = D = 1): one game of 10 000 plates of 1 and 5·10^5 in turn (T = 1,
+    /// 45 KB), and 10 000 games of one plate, 1 or 5·10^5 in turn, then one of both (65 KB). Not
+    /// reached: 10^6 plates in all (7 MB).
+    fn extremes(&self) -> Vec<Vec<PilePosition>> {
+        let (low, high) = match &self.rules {
+            Rules::Fixed(rules) => (rules.clone(), rules.clone()),
+            Rules::Random(..) | Rules::Pack => {
+                (RuleSet::from_pack(0, 0, 0, 0).expect("nim"), RuleSet::from_pack(4, 2, 1, 1).expect("a pack rule set"))
+            }
+        };
+        let game = |rules: &RuleSet, plates: Vec<u64>| PilePosition {
+            rules: rules.clone(),
+            position: Position::new(plates).expect("a plate"),
+        };
+        let turns = |count: usize| (0..count).map(|i| if i % 2 == 0 { 1 } else { LARGEST_PLATE }).collect::<Vec<_>>();
+        let mut singles: Vec<PilePosition> = turns(10_000).into_iter().map(|x| game(&high, vec![x])).collect();
+        singles.push(game(&high, vec![1, LARGEST_PLATE]));
+        vec![vec![game(&low, turns(10_000))], singles]
+    }
+
+    /// In box mode, the box. Otherwise a move that never splits leaves each plate one plate no
+    /// larger: `Π (xi + 1)`. Splits into non-empty plates that keep every token (`split`,
+    /// `grundy`): the partitions of the tokens, the empty plates aside. Other splits: the
+    /// multisets of non-empty plates of at most the tokens `S`, times, where a move may empty a
+    /// plate (a digit with 1 past the first), the `S − s + 1` counts of empty ones beside `s`
+    /// tokens (each emptied plate took a token).
+    fn oracle_positions(&self, case: &PilePosition) -> Option<u128> {
+        let plates = case.position.plates();
+        if let Rules::Fixed(rules) = &self.rules {
+            let Shape { plates: most, size } = self.exhaustive;
+            let in_box = most > 0 && plates.len() <= most && case.position.largest() <= size;
+            if in_box && *rules == case.rules && PileBox::applies(rules) {
+                return Some(box_size(most, size).map_or(u128::MAX, u128::from));
+            }
+        }
+        let operation = &case.rules.operation;
+        if !operation.splits() {
+            return Some(product(plates.iter().map(|&x| u128::from(x) + 1)));
+        }
+        let tokens = plates.iter().fold(0u64, |total, &x| total.saturating_add(x));
+        if matches!(operation, Operation::Split | Operation::Grundy) {
+            return Some(partitions(tokens));
+        }
+        let empties = matches!(operation, Operation::Octal(digits) if digits.iter().skip(1).any(|d| d & 1 != 0));
+        if tokens > PARTITIONS_KEPT {
+            return Some(u128::MAX); // p(1459) is past u128 already
+        }
+        Some((0..=tokens).fold(0u128, |total, left| {
+            let zeros = if empties { u128::from(tokens - left) + 1 } else { 1 };
+            total.saturating_add(partitions(left).saturating_mul(zeros))
+        }))
     }
 
     fn solve_text(&self, input: &[u8]) -> Result<String, Error> {
@@ -528,7 +595,7 @@ impl Contest for Piles {
         };
         (0..1000)
             .map(|_| {
-                let plates = (0..1000).map(|_| rng.random_range(1..=500_000)).collect();
+                let plates = (0..1000).map(|_| rng.random_range(1..=LARGEST_PLATE)).collect();
                 PilePosition { rules: rules.clone(), position: Position::new(plates).expect("plates") }
             })
             .collect()

@@ -10,10 +10,16 @@ use grundy_rules::games::RemoveThePrime;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::{power_of_two, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+
+/// The contest's longest sequence.
+const LONGEST: u64 = 1000;
+/// The contest's largest number.
+const LARGEST_NUMBER: u64 = 1_000_000_000_000_000_000;
 
 /// Remove the Prime.
 #[derive(Debug, Clone, Copy, Default)]
@@ -66,7 +72,7 @@ impl Problem for PrimeProblem {
 
 impl Contest for PrimeProblem {
     fn format(&self) -> &'static str {
-        "Remove the Prime: n, then a1 … an (≤ 10^18); First or Second"
+        "Remove the Prime: n, then a1 … an; First or Second"
     }
 
     fn read(&self, input: &str) -> Result<Vec<RemoveThePrime>, InputError> {
@@ -89,7 +95,7 @@ impl Contest for PrimeProblem {
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<RemoveThePrime> {
         if large {
             let sequence =
-                (0..rng.random_range(50..=1000)).map(|_| rng.random_range(1..=1_000_000_000_000_000_000)).collect();
+                (0..rng.random_range(50..=LONGEST)).map(|_| uniform_or_an_end(rng, 1, LARGEST_NUMBER)).collect();
             vec![RemoveThePrime::new(sequence).expect("a sequence")]
         } else {
             vec![self.random(rng)]
@@ -97,9 +103,58 @@ impl Contest for PrimeProblem {
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<RemoveThePrime> {
-        let sequence = (0..1000).map(|_| rng.random_range(1..=1_000_000_000_000_000_000)).collect();
+        let sequence = (0..LONGEST).map(|_| rng.random_range(1..=LARGEST_NUMBER)).collect();
         vec![RemoveThePrime::new(sequence).expect("a sequence")]
     }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ n ≤ 1000, 1 ≤ ai ≤ 10^18; grundy reads n to 10^5, ai to 2^64 − 1"
+    }
+
+    /// One number, 10^18; 1000 numbers, 1 and then 10^18 twice, in turn.
+    fn extremes(&self) -> Vec<Vec<RemoveThePrime>> {
+        let mixed = (0..LONGEST).map(|i| if i % 3 == 0 { 1 } else { LARGEST_NUMBER }).collect();
+        vec![
+            vec![RemoveThePrime::new(vec![LARGEST_NUMBER]).expect("a sequence")],
+            vec![RemoveThePrime::new(mixed).expect("a sequence")],
+        ]
+    }
+
+    /// A move divides primes out of numbers completely, so a number becomes one of the `2^ω(a)`
+    /// products of some of its prime powers (ω(a) its distinct primes): at most `2^Σω(ai)`
+    /// sequences.
+    fn oracle_positions(&self, game: &RemoveThePrime) -> Option<u128> {
+        Some(power_of_two(game.sequence().iter().map(|&a| u64::from(most_distinct_primes(a))).sum()))
+    }
+}
+
+/// At least the number of distinct primes dividing `a`, cheaply: the primes below 1000 by trial
+/// division, then as many more as the cofactor has room for, each above 1000 (exactly one when
+/// the cofactor is below 1000², where it is a prime).
+fn most_distinct_primes(mut a: u64) -> u32 {
+    let mut count = 0;
+    let mut divisor = 2;
+    while divisor < 1000 && divisor * divisor <= a {
+        if a % divisor == 0 {
+            count += 1;
+            while a % divisor == 0 {
+                a /= divisor;
+            }
+        }
+        divisor += 1;
+    }
+    if a == 1 {
+        return count;
+    }
+    if divisor * divisor > a {
+        return count + 1;
+    }
+    let mut room = 1u64;
+    while let Some(more) = room.checked_mul(divisor).filter(|&more| more <= a) {
+        room = more;
+        count += 1;
+    }
+    count
 }
 
 impl Listed for PrimeProblem {

@@ -12,6 +12,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
+use super::reach::{product, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
@@ -19,6 +20,9 @@ use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
 
 /// The count is reported modulo this.
 const MODULUS: u64 = 1_000_000_007;
+
+/// The contest's largest pile.
+const LARGEST_PILE: u64 = 1_000_000_000_000_000_000;
 
 /// Steins;Game.
 #[derive(Debug, Clone, Copy, Default)]
@@ -65,7 +69,7 @@ impl Problem for SteinsProblem {
 
 impl Contest for SteinsProblem {
     fn format(&self) -> &'static str {
-        "CCPC 2020: n, then a1 … an (≤ 10^18); colourings the second player wins, mod 1e9+7"
+        "CCPC 2020: n, then a1 … an; colourings the second player wins, mod 1e9+7"
     }
 
     fn read(&self, input: &str) -> Result<Vec<Steins>, InputError> {
@@ -87,8 +91,7 @@ impl Contest for SteinsProblem {
 
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Steins> {
         if large {
-            let piles =
-                (0..rng.random_range(50..=2000)).map(|_| rng.random_range(1..=1_000_000_000_000_000_000)).collect();
+            let piles = (0..rng.random_range(50..=2000)).map(|_| uniform_or_an_end(rng, 1, LARGEST_PILE)).collect();
             vec![Steins::new(piles).expect("piles")]
         } else {
             vec![self.random(rng)]
@@ -96,10 +99,24 @@ impl Contest for SteinsProblem {
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Steins> {
-        vec![
-            Steins::new((0..100_000).map(|_| rng.random_range(1..=1_000_000_000_000_000_000)).collect())
-                .expect("piles"),
-        ]
+        vec![Steins::new((0..100_000).map(|_| rng.random_range(1..=LARGEST_PILE)).collect()).expect("piles")]
+    }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ n ≤ 10^5, 1 ≤ ai ≤ 10^18; grundy reads n to 10^6, ai to 2^64 − 1"
+    }
+
+    /// One pile of 10^18; 5000 piles of 1 and 10^18 in turn. Not reached: n = 10^5, whose piles
+    /// of 10^18 take 2 MB.
+    fn extremes(&self) -> Vec<Vec<Steins>> {
+        let mixed = (0..5000).map(|i| if i % 2 == 0 { 1 } else { LARGEST_PILE }).collect();
+        vec![vec![Steins::new(vec![LARGEST_PILE]).expect("piles")], vec![Steins::new(mixed).expect("piles")]]
+    }
+
+    /// The oracle solves every colouring on one memo; a position is the white and the black piles
+    /// left, each pile (white or black) no larger than at the start, or gone.
+    fn oracle_positions(&self, game: &Steins) -> Option<u128> {
+        Some(product(game.piles().iter().map(|&pile| 2 * u128::from(pile) + 1)))
     }
 }
 

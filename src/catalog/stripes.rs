@@ -10,10 +10,14 @@ use grundy_rules::games::Stripes;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::{or_an_end, partitions_up_to, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, numbers_below, numbers_candidates, smaller_integers, weight_of};
+
+/// The contest's largest strip, row and number of games.
+const LARGEST: u64 = 1000;
 
 /// Stripes.
 #[derive(Debug, Clone, Copy, Default)]
@@ -110,11 +114,41 @@ impl Contest for StripesProblem {
         if *answer == Outcome::First { "1\n" } else { "2\n" }.to_string()
     }
 
+    /// Within the contest's limits: small inputs of strips ≤ 7 on rows ≤ 36; large ones of strips
+    /// ≤ 40 on rows ≤ 1000, each strip 1 or 1000 and each row 1 or 1000 one time in 16.
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Stripes> {
-        let (longest, count, rows) =
-            if large { (40, rng.random_range(50..=2000), 1000) } else { (7, rng.random_range(1..=5), 36) };
-        let lengths: Vec<u64> = (0..3).map(|_| rng.random_range(1..=longest)).collect();
-        (0..count).map(|_| Stripes::new(lengths.clone(), rng.random_range(0..=rows)).expect("valid strips")).collect()
+        let (lengths, count): (Vec<u64>, u64) = if large {
+            let lengths = (0..3).map(|_| or_an_end(rng, 1, LARGEST, |rng| rng.random_range(1..=40))).collect();
+            (lengths, rng.random_range(50..=LARGEST))
+        } else {
+            ((0..3).map(|_| rng.random_range(1..=7)).collect(), rng.random_range(1..=5))
+        };
+        let row =
+            |rng: &mut ChaCha8Rng| if large { uniform_or_an_end(rng, 1, LARGEST) } else { rng.random_range(1..=36) };
+        (0..count).map(|_| Stripes::new(lengths.clone(), row(rng)).expect("valid strips")).collect()
+    }
+
+    /// The exhaustive cases on rows of at least one cell, as the contest's are.
+    fn small_space(&self) -> Exhaustive<Stripes> {
+        let Exhaustive { mut cases, description } = self.exhaustive();
+        cases.retain(|game| game.row() >= 1);
+        Exhaustive { cases, description: description.replace("rows ≤", "rows 1 to") }
+    }
+
+    fn limits(&self) -> &'static str {
+        "1 ≤ c, z, n ≤ 1000; 1 ≤ m ≤ 1000; 1 ≤ p ≤ 1000; grundy reads strips to 4096, m from 0 to 10^6, p from 0 to 10^7"
+    }
+
+    /// Strips of 1 on every row 1 to 1000 (m = 1000), and strips of 1000 on one row of 1000
+    /// (m = 1). The lengths are kept sorted and once each, so `c z n` are all 1 or all 1000.
+    fn extremes(&self) -> Vec<Vec<Stripes>> {
+        let rows = (1..=LARGEST).map(|row| Stripes::new(vec![1], row).expect("valid strips")).collect();
+        vec![rows, vec![Stripes::new(vec![LARGEST], LARGEST).expect("valid strips")]]
+    }
+
+    /// A position is the sorted runs of free cells, whose lengths add up to at most the row.
+    fn oracle_positions(&self, game: &Stripes) -> Option<u128> {
+        Some(partitions_up_to(game.row()))
     }
 
     fn fast_all(&self, games: &[Stripes]) -> Result<Vec<Outcome>, Unsupported> {
@@ -125,7 +159,9 @@ impl Contest for StripesProblem {
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Stripes> {
-        (0..1000).map(|_| Stripes::new(vec![1, 5, 7], rng.random_range(1..=1000)).expect("valid strips")).collect()
+        (0..LARGEST)
+            .map(|_| Stripes::new(vec![1, 5, 7], rng.random_range(1..=LARGEST)).expect("valid strips"))
+            .collect()
     }
 }
 

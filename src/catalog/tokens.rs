@@ -13,6 +13,7 @@ use grundy_rules::{LoopyOutcome, Play};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::binomial;
 use crate::contest::InputError;
 use crate::problem::{Contest, Listed, MemoStats, Problem};
 use crate::runner::Exhaustive;
@@ -170,8 +171,8 @@ impl Problem for TokensProblem {
 
 impl Contest for TokensProblem {
     fn format(&self) -> &'static str {
-        "`n m`, m lines `u v` (an edge u → v; 1 ≤ n ≤ 10^5, m ≤ 2·10^5; cycles and loops allowed), `q`, then q lines \
-         `k t1 … tk` (tokens on vertices, k ≥ 1, Σk ≤ 10^6; q ≤ 10^5); First, Second or Draw per line"
+        "`n m`, m lines `u v` (an edge u → v; cycles and loops allowed), `q`, then q lines `k t1 … tk` (tokens on \
+         vertices); First, Second or Draw per line"
     }
 
     fn read(&self, input: &str) -> Result<Vec<Tokens>, InputError> {
@@ -257,6 +258,36 @@ impl Contest for TokensProblem {
                 Tokens::new(graph.clone(), places).expect("tokens on the graph")
             })
             .collect()
+    }
+
+    fn limits(&self) -> &'static str {
+        "grundy's own format, no contest's: 1 ≤ n ≤ 10^5, 0 ≤ m ≤ 2·10^5, 1 ≤ q ≤ 10^5, k ≥ 1, Σk ≤ 10^6; grundy reads \
+         as much"
+    }
+
+    /// One vertex, no edge, one token; then 10^5 vertices with edges 1 → 10^5, 10^5 → 1, a loop
+    /// on 10^5 and 1 → 2, and queries of one token on either end, both, and 10 000 tokens on the
+    /// two ends (45 KB). Not reached: m = 2·10^5 (2.6 MB), q = 10^5 (400 KB), Σk = 10^6 (7 MB).
+    fn extremes(&self) -> Vec<Vec<Tokens>> {
+        let one = Arc::new(Digraph::new(1, Vec::new()).expect("a graph"));
+        let last = MOST_VERTICES as usize - 1;
+        let graph =
+            Arc::new(Digraph::new(last + 1, vec![(0, last), (last, 0), (last, last), (0, 1)]).expect("a graph"));
+        let many = (0..10_000).map(|i| if i % 2 == 0 { 0 } else { last }).collect();
+        let queries = [vec![0], vec![last], vec![0, last], many];
+        vec![
+            vec![Tokens::new(one, vec![0]).expect("tokens on the graph")],
+            queries
+                .into_iter()
+                .map(|places| Tokens::new(graph.clone(), places).expect("tokens on the graph"))
+                .collect(),
+        ]
+    }
+
+    /// The oracle decides every multiset of as many tokens on the graph: `C(n + k − 1, k)`.
+    fn oracle_positions(&self, position: &Tokens) -> Option<u128> {
+        let (n, k) = (position.graph().vertices() as u128, position.tokens().len() as u128);
+        Some(binomial((n + k).saturating_sub(1), k))
     }
 
     fn fast_all(&self, cases: &[Tokens]) -> Result<Vec<LoopyOutcome>, Unsupported> {

@@ -10,10 +10,14 @@ use grundy_rules::games::Wythoff;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::reach::uniform_or_an_end;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shrink::{Shrink, smaller_integers};
+
+/// The contest's largest pile.
+const LARGEST_PILE: u64 = 1_000_000_000;
 
 /// Wythoff's game.
 #[derive(Debug, Clone, Copy, Default)]
@@ -83,17 +87,18 @@ impl Contest for WythoffProblem {
         if *answer == Outcome::First { "1\n" } else { "0\n" }.to_string()
     }
 
-    /// Half the games uniform, half aimed where answers change: a P-position `(⌊kφ⌋, ⌊kφ⌋ + k)`
-    /// at a scale drawn evenly over the orders of magnitude up to the format's 10^9 (k below
-    /// 3.8·10^8), or a neighbour of one (each pile moved by at most 2), in either order. Uniform
-    /// pairs up to 10^9 almost never meet the P-positions.
+    /// Half the games uniform (each pile 0 or 10^9 one time in 16), half aimed where answers
+    /// change: a P-position `(⌊kφ⌋, ⌊kφ⌋ + k)` at a scale drawn evenly over the orders of
+    /// magnitude up to the format's 10^9 (k below 3.8·10^8), or a neighbour of one (each pile
+    /// moved by at most 2), in either order. Uniform pairs up to 10^9 almost never meet the
+    /// P-positions.
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Wythoff> {
         let (games, largest_k) = if large { (rng.random_range(50..=2000), 380_000_000u64) } else { (5, 30) };
         (0..rng.random_range(1..=games))
             .map(|_| match rng.random_ratio(1, 2) {
                 true => aimed(rng, largest_k),
                 false if large => {
-                    Wythoff { a: rng.random_range(0..=1_000_000_000), b: rng.random_range(0..=1_000_000_000) }
+                    Wythoff { a: uniform_or_an_end(rng, 0, LARGEST_PILE), b: uniform_or_an_end(rng, 0, LARGEST_PILE) }
                 }
                 false => self.random(rng),
             })
@@ -109,9 +114,24 @@ impl Contest for WythoffProblem {
         Some(PairMap { axes: ("pile a", "pile b"), low: 0, values })
     }
 
+    fn limits(&self) -> &'static str {
+        "0 ≤ a, b ≤ 10^9; grundy reads a, b to 2^64 − 1"
+    }
+
+    /// Every pair of ends in one input.
+    fn extremes(&self) -> Vec<Vec<Wythoff>> {
+        let ends = [0, LARGEST_PILE];
+        vec![ends.iter().flat_map(|&a| ends.iter().map(move |&b| Wythoff { a, b })).collect()]
+    }
+
+    /// The oracle's positions are the piles sorted, each pile no larger than at the start.
+    fn oracle_positions(&self, game: &Wythoff) -> Option<u128> {
+        Some((u128::from(game.a) + 1).saturating_mul(u128::from(game.b) + 1))
+    }
+
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Wythoff> {
         (0..10_000)
-            .map(|_| Wythoff { a: rng.random_range(0..=1_000_000_000), b: rng.random_range(0..=1_000_000_000) })
+            .map(|_| Wythoff { a: rng.random_range(0..=LARGEST_PILE), b: rng.random_range(0..=LARGEST_PILE) })
             .collect()
     }
 }

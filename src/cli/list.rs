@@ -20,6 +20,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     out.push_str("Problems (grundy problem NAME, stdin → stdout; grundy duel NAME):\n");
     for problem in catalog::contests() {
         out.push_str(&format!("  {:<12} {}\n", problem.name(), problem.format()));
+        out.push_str(&format!("  {:<12} limits: {}\n", "", problem.limits()));
     }
     out.push_str("Registry entries (grundy check --only NAME):\n");
     for entry in catalog::entries() {
