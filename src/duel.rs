@@ -263,23 +263,20 @@ fn truncate(text: &str, most: usize) -> String {
     if text.chars().count() <= most { text.to_string() } else { text.chars().take(most).collect::<String>() + "…" }
 }
 
-/// One duel input: the cases of one contest input, and whether it is a large one (answered by
-/// the fast side alone).
+/// One duel input: the cases of one contest input.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DuelInput<I> {
     /// The cases, in the order of their answers.
     pub cases: Vec<I>,
-    /// Large: beyond the oracle; the verified fast side gives the expected answers.
-    pub large: bool,
 }
 
 impl<I: Shrink + PartialEq> Shrink for DuelInput<I> {
     fn candidates(&self) -> Vec<Self> {
-        self.cases.candidates().into_iter().map(|cases| DuelInput { cases, large: self.large }).collect()
+        self.cases.candidates().into_iter().map(|cases| DuelInput { cases }).collect()
     }
 
     fn below(&self, bound: u64, most: usize) -> Option<Vec<Self>> {
-        Some(self.cases.below(bound, most)?.into_iter().map(|cases| DuelInput { cases, large: self.large }).collect())
+        Some(self.cases.below(bound, most)?.into_iter().map(|cases| DuelInput { cases }).collect())
     }
 
     fn magnitude(&self) -> u64 {
@@ -295,7 +292,7 @@ impl<I: Shrink + PartialEq> Shrink for DuelInput<I> {
     }
 
     fn with_numbers(&self, numbers: &[u64]) -> Option<Self> {
-        Some(DuelInput { cases: self.cases.with_numbers(numbers)?, large: self.large })
+        Some(DuelInput { cases: self.cases.with_numbers(numbers)? })
     }
 }
 
@@ -449,9 +446,13 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         let mut text = String::new();
         let (mut oracle, mut fast_only) = (0usize, 0usize);
         for (i, instance) in input.cases.iter().enumerate() {
-            // A generated large input is made past the oracle's reach: its games go to the fast
-            // side without an attempt (each attempt would spend the oracle's whole budget).
-            let truth = if input.large { None } else { self.by_oracle(instance) };
+            // The oracle answers where it reaches: a game whose positions are bounded within
+            // its budget is tried (a game with no known bound too: past the budget it is given
+            // up, and as large ones after it), one bounded past it goes to the fast side at once.
+            let truth = match problem.oracle_positions(instance) {
+                Some(bound) if bound > DUEL_STATES as u128 => None,
+                _ => self.by_oracle(instance),
+            };
             let line = match (truth, all.as_ref().map(|answers| &answers[i])) {
                 (Some(truth), Some(fast)) if !problem.agrees(&truth, fast) => {
                     return Err(format!(
@@ -536,11 +537,57 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         }
         let (Attempt::Fail { expected, line: Some(line), .. }, _) = self.attempt(found) else { return None };
         let game = found.cases.get(line).filter(|_| expected.lines().count() == found.cases.len())?;
-        let alone = DuelInput { cases: vec![game.clone()], large: found.large };
+        let alone = DuelInput { cases: vec![game.clone()] };
         match self.attempt(&alone).0 {
             Attempt::Fail { expected, verdict, kind: "wrong answer", .. } => Some((alone, (expected, verdict))),
             _ => None,
         }
+    }
+
+    /// The problem's small space, whole, packed into as few inputs as its format allows.
+    fn small_space(&self) -> Exhaustive<DuelInput<P::Instance>> {
+        let space = self.problem.small_space();
+        let most = self.problem.most_cases().max(1);
+        let (mut inputs, mut chunk, mut games, mut left_out) = (Vec::new(), Vec::new(), 0usize, 0usize);
+        for case in space.cases {
+            if self.problem.write(std::slice::from_ref(&case)).is_err() {
+                left_out += 1;
+                continue;
+            }
+            let fits = chunk.len() < most
+                && chunk
+                    .first()
+                    .is_none_or(|first: &P::Instance| self.problem.write(&[first.clone(), case.clone()]).is_ok());
+            if !fits {
+                inputs.push(DuelInput { cases: std::mem::take(&mut chunk) });
+            }
+            chunk.push(case);
+            games += 1;
+        }
+        if !chunk.is_empty() {
+            inputs.push(DuelInput { cases: chunk });
+        }
+        // A format of few games an input: the smallest games first, as many inputs as a duel
+        // affords (each is a run of the program), and the report says how far they went.
+        if inputs.len() > MOST_SMALL_INPUTS {
+            let all = games;
+            inputs.truncate(MOST_SMALL_INPUTS);
+            games = inputs.iter().map(|input| input.cases.len()).sum();
+            let description = format!(
+                "{}, smallest first: {} of the {all} games, in {} (the rest are left to the random inputs)",
+                space.description,
+                games,
+                plural(inputs.len(), "input")
+            );
+            return Exhaustive { cases: inputs, description };
+        }
+        let left_out = match left_out {
+            0 => String::new(),
+            n => format!("; {} the format cannot hold left out", plural(n, "game")),
+        };
+        let description =
+            format!("{}: {} in {}{left_out}", space.description, plural(games, "game"), plural(inputs.len(), "input"));
+        Exhaustive { cases: inputs, description }
     }
 
     /// Whether shrinking must stop: the run's deadline has passed.
@@ -596,10 +643,8 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         }
         *tried += 1;
         (self.shrinking)(*tried);
-        let merged = DuelInput {
-            cases: cases[range.clone()].iter().flat_map(|case| case.cases.iter().cloned()).collect(),
-            large: false,
-        };
+        let merged =
+            DuelInput { cases: cases[range.clone()].iter().flat_map(|case| case.cases.iter().cloned()).collect() };
         let attempt = self.attempt(&merged).0;
         if range.len() == 1 {
             return match attempt {
@@ -653,6 +698,11 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
     }
 }
 
+/// `n word`, with an `s` unless `n` is 1.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 impl<P: Contest> Subject for DuelSubject<'_, P> {
     type Case = DuelInput<P::Instance>;
 
@@ -664,56 +714,32 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
         ("oracle and fast side", "program")
     }
 
-    /// The problem's small space, whole, packed into as few inputs as its format allows.
+    /// The problem's small space, whole, packed into as few inputs as its format allows; then
+    /// its inputs at the format's limits.
     fn exhaustive(&self) -> Exhaustive<Self::Case> {
-        let space = self.problem.small_space();
-        let most = self.problem.most_cases().max(1);
-        let (mut inputs, mut chunk, mut games, mut left_out) = (Vec::new(), Vec::new(), 0usize, 0usize);
-        for case in space.cases {
-            if self.problem.write(std::slice::from_ref(&case)).is_err() {
-                left_out += 1;
-                continue;
-            }
-            let fits = chunk.len() < most
-                && chunk
-                    .first()
-                    .is_none_or(|first: &P::Instance| self.problem.write(&[first.clone(), case.clone()]).is_ok());
-            if !fits {
-                inputs.push(DuelInput { cases: std::mem::take(&mut chunk), large: false });
-            }
-            chunk.push(case);
-            games += 1;
+        let Exhaustive { mut cases, description } = self.small_space();
+        let extremes: Vec<Self::Case> = self
+            .problem
+            .extremes()
+            .into_iter()
+            .filter(|cases| self.problem.write(cases).is_ok())
+            .map(|cases| DuelInput { cases })
+            .collect();
+        if extremes.is_empty() {
+            return Exhaustive { cases, description };
         }
-        if !chunk.is_empty() {
-            inputs.push(DuelInput { cases: chunk, large: false });
-        }
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        // A format of few games an input: the smallest games first, as many inputs as a duel
-        // affords (each is a run of the program), and the report says how far they went.
-        if inputs.len() > MOST_SMALL_INPUTS {
-            let all = games;
-            inputs.truncate(MOST_SMALL_INPUTS);
-            games = inputs.iter().map(|input| input.cases.len()).sum();
-            let description = format!(
-                "{}, smallest first: {} of the {all} games, in {} (the rest are left to the random inputs)",
-                space.description,
-                games,
-                plural(inputs.len(), "input")
-            );
-            return Exhaustive { cases: inputs, description };
-        }
-        let left_out = match left_out {
-            0 => String::new(),
-            n => format!("; {} the format cannot hold left out", plural(n, "game")),
-        };
-        let description =
-            format!("{}: {} in {}{left_out}", space.description, plural(games, "game"), plural(inputs.len(), "input"));
-        Exhaustive { cases: inputs, description }
+        let games: usize = extremes.iter().map(|input| input.cases.len()).sum();
+        let description = format!(
+            "{description}; then every number at the ends of its range (see `grundy list`): {} in {}",
+            plural(games, "game"),
+            plural(extremes.len(), "input")
+        );
+        cases.extend(extremes);
+        Exhaustive { cases, description }
     }
-
     fn random(&self, rng: &mut ChaCha8Rng) -> Self::Case {
         let large = rng.random_ratio(1, LARGE_ONE_IN);
-        DuelInput { cases: self.problem.random_input(rng, large), large }
+        DuelInput { cases: self.problem.random_input(rng, large) }
     }
 
     fn judge(&mut self, input: &Self::Case) -> Verdict {
@@ -858,7 +884,7 @@ pub fn duel<P: Contest>(
 pub fn duel_input<P: Contest>(problem: &P, program: &Program, input: &str) -> Result<DuelReport, Error> {
     let cases = problem.read(input)?;
     let mut subject = DuelSubject::new(problem, program, None);
-    let report = runner::replay(&mut subject, &DuelInput { cases, large: false });
+    let report = runner::replay(&mut subject, &DuelInput { cases });
     Ok(finish(subject, report))
 }
 
@@ -866,7 +892,7 @@ pub fn duel_input<P: Contest>(problem: &P, program: &Program, input: &str) -> Re
 fn finish<P: Contest>(mut subject: DuelSubject<'_, P>, report: Report) -> DuelReport {
     let failure = report.counterexample.as_ref().and_then(|counterexample| {
         let cases = subject.problem.read(&counterexample.case).ok()?;
-        let input = DuelInput { cases, large: false };
+        let input = DuelInput { cases };
         let (expected, answerer) = subject.expected(&input).ok()?;
         let run = run(subject.program, &counterexample.case, output_limit(&expected)).ok()?;
         Some(DuelFailure {

@@ -190,3 +190,17 @@ fn ctrl_c_while_shrinking_prints_the_failure_as_far_as_it_got() {
     assert!(text.contains("stopped by Ctrl-C: the input below is shrunk as far as it got"), "{text}");
     assert!(text.contains("replay: "), "{text}");
 }
+
+#[test]
+fn a_pack_solution_wrong_only_on_large_second_player_wins_is_caught_within_100_inputs() {
+    // Answers Black whenever a plate lies between 1000 and the format's 5·10^5: right on nearly
+    // every game of uniform plates (a first-player win), wrong on second-player wins with such a
+    // plate, which the aimed games (plates in equal pairs at every scale) hold. (The inputs at the
+    // format's limits hold plates of 1 and 5·10^5 only.)
+    for seed in ["1", "2", "3", "4"] {
+        let bad = "$1 == \"White\" && x > 1000 && x < 500000";
+        let (code, text) = duel(&planted(bad, ""), &["--seed", seed, "--cases", "100"]);
+        assert_eq!(code, Some(1), "seed {seed}: {text}");
+        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
+    }
+}

@@ -518,7 +518,14 @@ impl Contest for Piles {
             |rng: &mut ChaCha8Rng| if large { uniform_or_an_end(rng, 1, size) } else { rng.random_range(1..=size) };
         (0..rng.random_range(1..=games))
             .map(|_| {
-                let position = (0..rng.random_range(1..=plates)).map(|_| plate(rng)).collect();
+                let count = rng.random_range(1..=plates);
+                // Half the games uniform; half aimed where answers change, which uniform plates
+                // almost never meet.
+                let position = match rng.random_range(0..4) {
+                    0 | 1 => (0..count).map(|_| plate(rng)).collect(),
+                    2 => mirrored(rng, count, size),
+                    _ => ones_and_one(rng, count, size),
+                };
                 PilePosition { rules: rules.clone(), position: Position::new(position).expect("a plate") }
             })
             .collect()
@@ -600,6 +607,49 @@ impl Contest for Piles {
             })
             .collect()
     }
+}
+
+/// A plate in `1..=size`, log-uniform: each scale up to `size` alike.
+fn plate_at_any_scale(rng: &mut ChaCha8Rng, size: u64) -> u64 {
+    let bits = rng.random_range(0..=size.ilog2());
+    rng.random_range(1u64 << bits..=((2u64 << bits) - 1).min(size))
+}
+
+/// Plates in equal pairs at any scale (a second-player win in every disjunctive sum, and in
+/// misère play unless all are 1), half the time with one plate moved by 1, 2 or a power of two
+/// (the neighbours, whose answers turn on one bit).
+fn mirrored(rng: &mut ChaCha8Rng, count: usize, size: u64) -> Vec<u64> {
+    let mut plates = Vec::with_capacity(count + 1);
+    for _ in 0..count.div_ceil(2) {
+        let x = plate_at_any_scale(rng, size);
+        plates.extend([x, x]);
+    }
+    if rng.random_ratio(1, 2) {
+        let step = match rng.random_range(0..3) {
+            0 => 1,
+            1 => 2,
+            _ => 1u64 << rng.random_range(0..=size.ilog2()),
+        };
+        let at = rng.random_range(0..plates.len());
+        plates[at] = match rng.random_ratio(1, 2) {
+            true => plates[at].saturating_sub(step).max(1),
+            false => (plates[at] + step).min(size),
+        };
+    }
+    plates
+}
+
+/// Plates of 1 and at most one larger plate: where misère play turns from normal play's answer
+/// to its opposite (all plates ≤ 1) and back.
+fn ones_and_one(rng: &mut ChaCha8Rng, count: usize, size: u64) -> Vec<u64> {
+    let mut plates = vec![1; count];
+    if rng.random_ratio(2, 3) {
+        plates[0] = match rng.random_ratio(1, 2) {
+            true => 2.min(size),
+            false => plate_at_any_scale(rng, size),
+        };
+    }
+    plates
 }
 
 impl Listed for Piles {
