@@ -362,13 +362,13 @@ pub fn sequence_candidates<T: Clone>(items: &[T], fewest: usize, smaller: impl F
     let mut candidates = Vec::new();
     let n = items.len();
     let most = candidate_budget(n);
-    // Halves, then single items when they fit the budget; else every run length down to the
-    // shortest that fits.
+    // Runs of every length from halves down to single items (those that fit the budget): a
+    // failure that needs more than a few hundred items of thousands loses them a run at a time,
+    // in logarithmically many steps, not one item a step.
     let halving = std::iter::successors(Some(n.div_ceil(2)), |&size| (size > 1).then(|| size.div_ceil(2)));
     let sizes: Vec<usize> = match n {
         0 => Vec::new(),
         1 | 2 => vec![1],
-        _ if n + 2 <= most => vec![n.div_ceil(2), 1],
         _ => halving.collect(),
     };
     for size in sizes {

@@ -533,7 +533,8 @@ impl Contest for Piles {
 
     fn limits(&self) -> &'static str {
         "A ≤ 4, B ≤ 2, C ≤ 1, D ≤ 1; games of n ≥ 1 plates, 1 ≤ xi ≤ 5·10^5, 10^6 plates in all (planned: the \
-         statement gives none); grundy reads xi to 2^64 − 1 where its tables reach, and as many games as memory holds"
+         statement gives none); grundy reads xi from 1 (a plate of 0 is refused) to 2^64 − 1 where its tables \
+         reach, and as many games as memory holds"
     }
 
     /// Two inputs (one for the rule set of `--rules`; else one with A = B = C = D = 0 and one
