@@ -204,3 +204,25 @@ fn a_pack_solution_wrong_only_on_large_second_player_wins_is_caught_within_100_i
         assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
     }
 }
+
+#[test]
+fn a_fibonacci_threshold_is_bisected_to_its_minimum() {
+    // Wrong from n = 10^6 + 1 on: the limits input (2^31 − 1) finds it; the packed grid of values
+    // between one that held and one that failed lands on the first wrong n, proven minimal by
+    // batches of every smaller pile.
+    let me = env!("CARGO_BIN_EXE_grundy");
+    let count = runs_counted("fibonacci");
+    let program = format!(
+        "echo run >> {count}; f=$(mktemp); cat > $f; {me} problem fibonacci < $f | paste -d' ' - $f | \
+         awk 'NF < 3 {{ next }} $3 > 1000000 {{ print ($1 == \"First\" ? \"Second\" : \"First\") \" \" $2; next }} {{ print $1 \" \" $2 }}'; \
+         rm -f $f",
+        count = count.display()
+    );
+    let output = grundy(&["duel", "fibonacci", "--against", &program, "--seed", "1", "--cases", "50"]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains(":\n1000001\n0\nexpected"), "{text}");
+    let runs = std::fs::read_to_string(&count).unwrap().lines().count();
+    assert!(runs < 80, "{runs} runs of the program:\n{text}");
+    std::fs::remove_file(&count).ok();
+}

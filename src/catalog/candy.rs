@@ -143,4 +143,12 @@ impl Shrink for Candy {
     fn weight(&self) -> (u64, u128) {
         weight_of(self.piles())
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        self.piles().to_vec()
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Candy> {
+        (numbers.len() == self.piles().len()).then(|| Candy::new(numbers.to_vec()).ok()).flatten()
+    }
 }

@@ -159,4 +159,15 @@ impl Shrink for Coins {
     fn weight(&self) -> (u64, u128) {
         (1, u128::from(self.cells()) + u128::from(self.coins()))
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        vec![self.cells(), self.coins()]
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Coins> {
+        match *numbers {
+            [cells, coins] => Coins::new(cells, coins).ok(),
+            _ => None,
+        }
+    }
 }

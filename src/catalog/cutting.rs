@@ -187,4 +187,15 @@ impl Shrink for Cutting {
     fn weight(&self) -> (u64, u128) {
         (1, u128::from(self.width()) * u128::from(self.height()))
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        vec![self.width(), self.height()]
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Cutting> {
+        match *numbers {
+            [width, height] => Cutting::new(width, height).ok(),
+            _ => None,
+        }
+    }
 }

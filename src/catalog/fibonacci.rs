@@ -164,4 +164,15 @@ impl Shrink for FibonacciNim {
     fn weight(&self) -> (u64, u128) {
         (1, u128::from(self.pile()))
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        vec![self.pile()]
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<FibonacciNim> {
+        match *numbers {
+            [pile] => FibonacciNim::new(pile).ok(),
+            _ => None,
+        }
+    }
 }

@@ -191,4 +191,12 @@ impl Shrink for RemoveThePrime {
     fn weight(&self) -> (u64, u128) {
         weight_of(self.sequence())
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        self.sequence().to_vec()
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<RemoveThePrime> {
+        (numbers.len() == self.sequence().len()).then(|| RemoveThePrime::new(numbers.to_vec()).ok()).flatten()
+    }
 }

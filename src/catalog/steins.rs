@@ -151,4 +151,12 @@ impl Shrink for Steins {
     fn weight(&self) -> (u64, u128) {
         weight_of(self.piles())
     }
+
+    fn numbers(&self) -> Vec<u64> {
+        self.piles().to_vec()
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Steins> {
+        (numbers.len() == self.piles().len()).then(|| Steins::new(numbers.to_vec()).ok()).flatten()
+    }
 }
