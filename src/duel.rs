@@ -249,14 +249,13 @@ fn first_differing_line(expected: &str, actual: &str) -> Option<usize> {
 
 /// The first line where `actual` differs from `expected`, in words; `None` when they agree.
 pub fn first_difference(expected: &str, actual: &str) -> Option<String> {
+    let at = first_differing_line(expected, actual)?;
     let (expected, actual) = (answer_lines(expected), answer_lines(actual));
     let shown = |line: Option<&&str>| match line {
         Some(line) => format!("`{}`", truncate(line, 80)),
         None => "nothing".to_string(),
     };
-    (0..expected.len().max(actual.len()))
-        .find(|&i| expected.get(i) != actual.get(i))
-        .map(|i| format!("line {}: expected {}, found {}", i + 1, shown(expected.get(i)), shown(actual.get(i))))
+    Some(format!("line {}: expected {}, found {}", at + 1, shown(expected.get(at)), shown(actual.get(at))))
 }
 
 fn truncate(text: &str, most: usize) -> String {
@@ -598,12 +597,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
     /// The first of `cases` that fails as the failure being shrunk does, trying many at once:
     /// their games packed into one input (as many as the format allows), and a failing pack split
     /// in halves until one case is left. Each run of the program counts one try.
-    fn first_failing(
-        &mut self,
-        cases: &[DuelInput<P::Instance>],
-        tried: &mut usize,
-        limits: Limits,
-    ) -> Batch<(String, String)> {
+    fn first_failing(&mut self, cases: &[DuelInput<P::Instance>], tried: &mut usize, limits: Limits) -> Batch<Failure> {
         let most = self.problem.most_cases().clamp(1, MOST_BATCH);
         let mut start = 0;
         while start < cases.len() {
@@ -634,7 +628,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         fails: bool,
         tried: &mut usize,
         limits: Limits,
-    ) -> Batch<(String, String)> {
+    ) -> Batch<Failure> {
         if limits.expired(*tried) || self.out_of_time() {
             return Batch::Expired;
         }
@@ -689,7 +683,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         range: std::ops::Range<usize>,
         tried: &mut usize,
         limits: Limits,
-    ) -> Batch<(String, String)> {
+    ) -> Batch<Failure> {
         let middle = range.start + range.len() / 2;
         match self.first_failing_in(cases, range.start..middle, false, tried, limits) {
             Batch::Hold => self.first_failing_in(cases, middle..range.end, true, tried, limits),
@@ -737,6 +731,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
         cases.extend(extremes);
         Exhaustive { cases, description }
     }
+
     fn random(&self, rng: &mut ChaCha8Rng) -> Self::Case {
         let large = rng.random_ratio(1, LARGE_ONE_IN);
         DuelInput { cases: self.problem.random_input(rng, large) }
@@ -793,11 +788,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
         Limits { tries: 600, below, deadline: Some(shrink_deadline(self.deadline)), grid }
     }
 
-    fn shrink(
-        &mut self,
-        found: &Self::Case,
-        failure: (String, String),
-    ) -> crate::shrink::Shrunk<Self::Case, (String, String)> {
+    fn shrink(&mut self, found: &Self::Case, failure: Failure) -> crate::shrink::Shrunk<Self::Case, Failure> {
         let limits = self.shrink_limits();
         let (start, failure, steps) = match self.failing_game(found) {
             Some((game, failure)) => (game, failure, 1),

@@ -202,7 +202,7 @@ impl Shrink for TextCase {
     }
 
     fn with_numbers(&self, numbers: &[u64]) -> Option<TextCase> {
-        let mut case = self.clone();
+        let mut case = self.edited();
         let mut values = numbers.iter();
         for token in case.lines.iter_mut().flatten() {
             if let Token::Number(x) = token {

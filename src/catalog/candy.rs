@@ -11,7 +11,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
-use super::reach::uniform_or_an_end;
+use super::reach::{in_turn, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
@@ -101,7 +101,7 @@ impl Contest for CandyProblem {
     /// One pile of 10^9; 9000 piles of 1 and 10^9 in turn. Not reached: N = 10^5, whose piles
     /// take 200 KB even all of 1.
     fn extremes(&self) -> Vec<Vec<Candy>> {
-        let mixed = (0..9000).map(|i| if i % 2 == 0 { 1 } else { LARGEST_PILE }).collect();
+        let mixed = in_turn(9000, 1, LARGEST_PILE);
         vec![vec![Candy::new(vec![LARGEST_PILE]).expect("piles")], vec![Candy::new(mixed).expect("piles")]]
     }
 

@@ -11,7 +11,7 @@ use grundy_rules::games::Coloring;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::reach::{or_an_end, product, uniform_or_an_end};
+use super::reach::{in_turn, or_an_end, product, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
@@ -153,8 +153,7 @@ impl Contest for ColoringProblem {
     /// strip takes 200 KB (the long strips take 30 000 and 4000 cells, 60 and 18 KB).
     fn extremes(&self) -> Vec<Vec<Coloring>> {
         let strip = |colours: u64, cells: Vec<u64>| Coloring::new(colours, cells).expect("a valid strip");
-        let alternating =
-            |colour: u64, length: usize| (0..length).map(|i| if i % 2 == 0 { colour } else { 0 }).collect();
+        let alternating = |colour: u64, length: usize| in_turn(length, colour, 0);
         let mut several = Vec::new();
         for colours in [1, LARGEST_K] {
             several.push(strip(colours, vec![colours]));

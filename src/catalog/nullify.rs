@@ -10,7 +10,7 @@ use grundy_rules::games::Nullify;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::reach::uniform_or_an_end;
+use super::reach::{in_turn, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
@@ -146,7 +146,7 @@ impl Contest for NullifyProblem {
         let matrix =
             |rows: usize, columns: usize, cells: Vec<u64>| Nullify::new(rows, columns, cells).expect("a matrix");
         let side = LARGEST_SIDE as usize;
-        let checkered = |count: usize| (0..count).map(|i| if i % 2 == 0 { LARGEST_VALUE } else { 0 }).collect();
+        let checkered = |count: usize| in_turn(count, LARGEST_VALUE, 0);
         let several = vec![
             matrix(1, 1, vec![LARGEST_VALUE]),
             matrix(1, side, checkered(side)),

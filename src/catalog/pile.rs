@@ -13,7 +13,7 @@ use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::reach::{PARTITIONS_KEPT, partitions, product, uniform_or_an_end};
+use super::reach::{PARTITIONS_KEPT, in_turn, partitions, product, uniform_or_an_end};
 use crate::bench::{LargestBox, ScalePoint};
 use crate::contest::InputError;
 use crate::error::Error;
@@ -552,7 +552,7 @@ impl Contest for Piles {
             rules: rules.clone(),
             position: Position::new(plates).expect("a plate"),
         };
-        let turns = |count: usize| (0..count).map(|i| if i % 2 == 0 { 1 } else { LARGEST_PLATE }).collect::<Vec<_>>();
+        let turns = |count: usize| in_turn(count, 1, LARGEST_PLATE);
         let mut singles: Vec<PilePosition> = turns(10_000).into_iter().map(|x| game(&high, vec![x])).collect();
         singles.push(game(&high, vec![1, LARGEST_PLATE]));
         vec![vec![game(&low, turns(10_000))], singles]

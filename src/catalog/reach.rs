@@ -17,6 +17,12 @@ pub fn or_an_end(rng: &mut ChaCha8Rng, low: u64, high: u64, draw: impl FnOnce(&m
     }
 }
 
+/// `count` items, `first` and `second` in turn (`first` at even places): a whole range's ends
+/// in one input.
+pub fn in_turn<T: Copy>(count: usize, first: T, second: T) -> Vec<T> {
+    (0..count).map(|i| if i % 2 == 0 { first } else { second }).collect()
+}
+
 /// A number in `low..=high`, uniform but for each end, drawn one time in 16.
 pub fn uniform_or_an_end(rng: &mut ChaCha8Rng, low: u64, high: u64) -> u64 {
     or_an_end(rng, low, high, |rng| rng.random_range(low..=high))

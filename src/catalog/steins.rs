@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
-use super::reach::{product, uniform_or_an_end};
+use super::reach::{in_turn, product, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
@@ -109,7 +109,7 @@ impl Contest for SteinsProblem {
     /// One pile of 10^18; 5000 piles of 1 and 10^18 in turn. Not reached: n = 10^5, whose piles
     /// of 10^18 take 2 MB.
     fn extremes(&self) -> Vec<Vec<Steins>> {
-        let mixed = (0..5000).map(|i| if i % 2 == 0 { 1 } else { LARGEST_PILE }).collect();
+        let mixed = in_turn(5000, 1, LARGEST_PILE);
         vec![vec![Steins::new(vec![LARGEST_PILE]).expect("piles")], vec![Steins::new(mixed).expect("piles")]]
     }
 

@@ -13,7 +13,7 @@ use grundy_rules::{LoopyOutcome, Play};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::reach::binomial;
+use super::reach::{binomial, in_turn};
 use crate::contest::InputError;
 use crate::problem::{Contest, Listed, MemoStats, Problem};
 use crate::runner::Exhaustive;
@@ -273,7 +273,7 @@ impl Contest for TokensProblem {
         let last = MOST_VERTICES as usize - 1;
         let graph =
             Arc::new(Digraph::new(last + 1, vec![(0, last), (last, 0), (last, last), (0, 1)]).expect("a graph"));
-        let many = (0..10_000).map(|i| if i % 2 == 0 { 0 } else { last }).collect();
+        let many = in_turn(10_000, 0, last);
         let queries = [vec![0], vec![last], vec![0, last], many];
         vec![
             vec![Tokens::new(one, vec![0]).expect("tokens on the graph")],
