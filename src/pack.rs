@@ -423,7 +423,7 @@ impl<F: Fold> Games for Answer<'_, F> {
             false
         });
         self.tally = self.empty;
-        if self.ended % 64 == 0 {
+        if self.ended.is_multiple_of(64) {
             self.wins.push(0);
         }
         // No branch on the answer: it comes from a table look-up that may miss the cache, and a

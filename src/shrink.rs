@@ -324,7 +324,7 @@ pub fn smaller_integers(x: u64, low: u64) -> Vec<u64> {
     let mut divisors = Vec::new();
     let mut d = 2u64;
     while d <= DIVISOR_SEARCH && d.saturating_mul(d) <= x {
-        if x % d == 0 {
+        if x.is_multiple_of(d) {
             divisors.push(d);
             divisors.push(x / d);
         }
@@ -627,7 +627,7 @@ mod tests {
 
     #[test]
     fn a_bug_at_multiples_of_17_shrinks_to_17() {
-        let fails = |x: &u64| (*x > 0 && x % 17 == 0).then_some(());
+        let fails = |x: &u64| (*x > 0 && x.is_multiple_of(17)).then_some(());
         let shrunk = shrink(3043u64, (), Limits::IN_PROCESS, fails);
         assert_eq!(shrunk.case, 17);
         assert_eq!(shrunk.minimality, Minimality::Proven { tried: 17 });

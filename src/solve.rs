@@ -120,24 +120,23 @@ pub fn by_oracle(rules: &RuleSet, position: &Position, budget: Budget, dot: Opti
     // A box within the states budget (and, at about two bytes a position, the memory budget).
     let boxed = grundy_oracle::boxed::box_size(plates.len(), position.largest())
         .filter(|&size| size <= budget.max_states as u64 && size.saturating_mul(2) <= budget.max_bytes as u64);
-    if let (None, true, Some(_)) = (dot, PileBox::applies(rules), boxed) {
-        if plates.len() <= grundy_oracle::boxed::MOST_BOX_PLATES {
-            let solved = PileBox::solve(rules, rules.value_kind(), plates.len(), position.largest(), budget)?;
-            let solution = solved.solution(&plates).expect("the position lies in its box");
-            let options = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget).options(&plates);
-            let winning_move = options
-                .into_iter()
-                .find(|option| solved.solution(option).is_some_and(|s| s.outcome == Outcome::Second));
-            let winning_move = winning_move.filter(|_| solution.outcome == Outcome::First);
-            return Ok(Solved {
-                game: rules.to_string(),
-                position: plates,
-                solver: "oracle (box mode)",
-                solution,
-                plates: None,
-                winning_move,
-            });
-        }
+    if let (None, true, Some(_)) = (dot, PileBox::applies(rules), boxed)
+        && plates.len() <= grundy_oracle::boxed::MOST_BOX_PLATES
+    {
+        let solved = PileBox::solve(rules, rules.value_kind(), plates.len(), position.largest(), budget)?;
+        let solution = solved.solution(&plates).expect("the position lies in its box");
+        let options = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget).options(&plates);
+        let winning_move =
+            options.into_iter().find(|option| solved.solution(option).is_some_and(|s| s.outcome == Outcome::Second));
+        let winning_move = winning_move.filter(|_| solution.outcome == Outcome::First);
+        return Ok(Solved {
+            game: rules.to_string(),
+            position: plates,
+            solver: "oracle (box mode)",
+            solution,
+            plates: None,
+            winning_move,
+        });
     }
     let mut engine = Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget);
     let solution = engine.solve(&plates).map_err(|error| {

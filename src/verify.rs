@@ -104,10 +104,10 @@ impl Formula {
             Variables::Plate => formula.value_at(1, Some(1)).map(drop),
             Variables::Position => formula.outcome(&[1]).map(drop),
         };
-        if let Err(error) = sample {
-            if error.contains("gave a") || error.contains("Function not found") || error.contains("mismatch") {
-                return Err(Error::usage(error));
-            }
+        if let Err(error) = sample
+            && (error.contains("gave a") || error.contains("Function not found") || error.contains("mismatch"))
+        {
+            return Err(Error::usage(error));
         }
         Ok(formula)
     }
@@ -541,10 +541,10 @@ fn value_subject<'a>(
 
 /// Says which ground truth decided the counterexample of a `--value` check.
 fn name_the_truth(verified: &mut VerifyReport, tree_upto: u64) {
-    if let Some(failure) = &mut verified.counterexample {
-        if failure.case_text.parse::<u64>().is_ok_and(|x| x > tree_upto) {
-            failure.truth = "definition";
-        }
+    if let Some(failure) = &mut verified.counterexample
+        && failure.case_text.parse::<u64>().is_ok_and(|x| x > tree_upto)
+    {
+        failure.truth = "definition";
     }
 }
 

@@ -211,7 +211,7 @@ fn tables_equal_the_definition() {
         (
             "mod:5",
             // One token when 5 divides the heap, else one or two.
-            Box::new(|h: usize| (1..=if h % 5 == 0 { 1.min(h) } else { 2.min(h) }).collect()),
+            Box::new(|h: usize| (1..=if h.is_multiple_of(5) { 1.min(h) } else { 2.min(h) }).collect()),
         ),
         ("half", Box::new(|h: usize| (1..=h / 2).collect())),
         ("nim", Box::new(|h: usize| (1..=h).collect())),
@@ -266,7 +266,7 @@ fn window_proofs_are_right_and_as_early_as_the_theorem_allows() {
         ("sub:1,3,4", Box::new(subtraction(&[1, 3, 4])), 4),
         ("sub:3,5", Box::new(subtraction(&[3, 5])), 5),
         ("upto:3", Box::new(|h: usize| (1..=3.min(h)).collect()), 3),
-        ("mod:5", Box::new(|h: usize| (1..=if h % 5 == 0 { 1.min(h) } else { 2.min(h) }).collect()), 2),
+        ("mod:5", Box::new(|h: usize| (1..=if h.is_multiple_of(5) { 1.min(h) } else { 2.min(h) }).collect()), 2),
         ("mod:1", Box::new(|h: usize| (1..=1.min(h)).collect()), 2),
         ("octal:0.2", Box::new(octal(&[0, 2])), 2),
         ("octal:0.32", Box::new(octal(&[0, 3, 2])), 3),

@@ -79,7 +79,7 @@ fn options_of(operation: &Operation, n: u64, out: &mut Vec<Leaves>) {
         Operation::UpTo(m) => (1..=n.min(*m)).for_each(|k| take(k, out)),
         Operation::Half => (1..=n / 2).for_each(|k| take(k, out)),
         Operation::Mod(m) => {
-            let most = if n % m == 0 { 1 } else { 2 };
+            let most = if n.is_multiple_of(*m) { 1 } else { 2 };
             (1..=n.min(most)).for_each(|k| take(k, out));
         }
         Operation::Split if n >= 2 => out.push(Leaves::Two { total: n, unequal: false }),

@@ -33,7 +33,7 @@ pub fn is_prime(n: u64) -> bool {
         return false;
     }
     for p in BASES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -119,9 +119,9 @@ fn rho(n: u64) -> Option<u64> {
 pub fn distinct_primes(mut n: u64) -> Option<Vec<u64>> {
     let mut primes = Vec::new();
     for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             primes.push(p);
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
             }
         }

@@ -109,7 +109,7 @@ impl Summary {
 
     /// Whether `value` is rare under the mask.
     pub fn is_rare(&self, value: u32) -> bool {
-        (value & self.mask).count_ones() % 2 == 0
+        (value & self.mask).count_ones().is_multiple_of(2)
     }
 
     /// The heaps with rare values (heap 0 excluded), and the last of them.

@@ -254,7 +254,9 @@ impl Search<'_> {
         if self.memo.len() >= self.budget.max_positions {
             return Err(Stop::Positions);
         }
-        if self.memo.len() % 4096 == 0 && self.budget.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if self.memo.len().is_multiple_of(4096)
+            && self.budget.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        {
             return Err(Stop::Time);
         }
         self.memo.insert(key(heaps), value);

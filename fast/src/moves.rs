@@ -55,7 +55,7 @@ impl Heap {
             Operation::Mod(m) => match x {
                 0 => None,
                 1 => Some((0, 0)),
-                _ if x % m == 0 => Some((x - 1, x - 1)),
+                _ if x.is_multiple_of(*m) => Some((x - 1, x - 1)),
                 _ => Some((x - 2, x - 1)),
             },
             Operation::Split | Operation::Grundy | Operation::Octal(_) => None,

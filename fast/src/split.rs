@@ -94,12 +94,12 @@ impl ForeclosedMisere {
 
 /// Selective compound, normal play: 1 iff the player to move wins on this plate alone.
 pub(crate) fn selective_normal(x: u64) -> u32 {
-    u32::from(x >= 2 && x % 2 == 0)
+    u32::from(x >= 2 && x.is_multiple_of(2))
 }
 
 /// Selective compound, misère play, on this plate alone.
 pub(crate) fn selective_misere(x: u64) -> u32 {
-    u32::from(matches!(x, 0 | 1 | 3 | 5) || (x >= 6 && x % 2 == 0))
+    u32::from(matches!(x, 0 | 1 | 3 | 5) || (x >= 6 && x.is_multiple_of(2)))
 }
 
 /// Shortened selective compound, normal play.

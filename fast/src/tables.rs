@@ -497,7 +497,7 @@ impl Store for Blocks {
     #[inline(always)]
     fn set(&mut self, x: usize, value: u32) -> Result<(), Overflow> {
         let base = &mut self.bases[x / BLOCK];
-        if x % BLOCK == 0 {
+        if x.is_multiple_of(BLOCK) {
             *base = value.saturating_sub(128);
         }
         self.excess[x] = value.checked_sub(*base).and_then(|excess| u8::try_from(excess).ok()).ok_or(Overflow)?;

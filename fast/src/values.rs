@@ -83,7 +83,7 @@ impl Values {
         for plane in &mut self.planes {
             plane.truncate(len.div_ceil(64));
             // A word the cut goes through keeps no bits past it.
-            if let Some(word) = plane.last_mut().filter(|_| len % 64 != 0) {
+            if let Some(word) = plane.last_mut().filter(|_| !len.is_multiple_of(64)) {
                 *word.get_mut() &= (1u64 << (len % 64)) - 1;
             }
         }

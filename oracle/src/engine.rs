@@ -182,7 +182,7 @@ pub enum OracleError {
 pub fn human_bytes(bytes: usize) -> String {
     let units = [(1usize << 40, "TiB"), (1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
     match units.iter().find(|&&(unit, _)| bytes >= unit) {
-        Some(&(unit, name)) if bytes % unit == 0 => format!("{} {name}", bytes / unit),
+        Some(&(unit, name)) if bytes.is_multiple_of(unit) => format!("{} {name}", bytes / unit),
         Some(&(unit, name)) => format!("{:.1} {name}", bytes as f64 / unit as f64),
         None => format!("{bytes} bytes"),
     }
@@ -449,16 +449,16 @@ impl<G: Game> Engine<G> {
         let result = self.intern(&words);
         self.words = words;
         let (key, entry) = result?;
-        if entry & DONE == 0 {
-            if let Err(error) = self.search(key) {
-                // Positions left open go back to unsolved; solved ones stay solved.
-                for frame in std::mem::take(&mut self.stack) {
-                    let slot = self.store.slot_of(frame.key);
-                    self.store.slots[slot] &= !OPEN;
-                }
-                self.children.clear();
-                return Err(error);
+        if entry & DONE == 0
+            && let Err(error) = self.search(key)
+        {
+            // Positions left open go back to unsolved; solved ones stay solved.
+            for frame in std::mem::take(&mut self.stack) {
+                let slot = self.store.slot_of(frame.key);
+                self.store.slots[slot] &= !OPEN;
             }
+            self.children.clear();
+            return Err(error);
         }
         Ok(self.solution_of(key))
     }
@@ -743,7 +743,7 @@ fn intern(store: &mut Store, words: &[u64], budget: Budget, others: usize) -> Re
     if store.len >= budget.max_states {
         return Err(OracleError::StatesExceeded { max_states: budget.max_states });
     }
-    if store.len % 4096 == 0 {
+    if store.len.is_multiple_of(4096) {
         if store.len > 0 {
             crate::odometer::add(4096, others + store.bytes());
         }

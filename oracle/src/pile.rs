@@ -68,7 +68,7 @@ impl PileGame {
             Operation::Mod(m) => match x {
                 0 => 0,
                 1 => 1,
-                _ if x % m == 0 => 1,
+                _ if x.is_multiple_of(*m) => 1,
                 _ => 2,
             },
             Operation::Split => x.saturating_sub(1),
@@ -115,7 +115,7 @@ impl PileGame {
             Operation::UpTo(m) => (1..=x.min(*m)).try_for_each(remove),
             Operation::Half => (1..=x / 2).try_for_each(remove),
             Operation::Mod(m) => {
-                if x % m == 0 {
+                if x.is_multiple_of(*m) {
                     (1..=1.min(x)).try_for_each(remove)
                 } else {
                     (1..=2.min(x)).try_for_each(remove)

@@ -154,10 +154,10 @@ impl Piles {
                 let length = rng.random_range(1..=4);
                 let mut digits = vec![if rng.random_range(0..4) == 0 { 4 } else { 0 }];
                 digits.extend((0..length).map(|_| rng.random_range(0..8u8)));
-                if let Ok(operation) = Operation::octal(digits) {
-                    if operation != Operation::Octal(vec![0]) {
-                        break operation;
-                    }
+                if let Ok(operation) = Operation::octal(digits)
+                    && operation != Operation::Octal(vec![0])
+                {
+                    break operation;
                 }
             },
         }
@@ -290,16 +290,17 @@ impl Problem for Piles {
     fn oracle(&self, oracles: &mut Oracles, case: &PilePosition) -> Result<Solution, OracleError> {
         let Shape { plates, size } = self.exhaustive;
         let in_box = plates > 0 && case.position.plates().len() <= plates && case.position.largest() <= size;
-        if let (Rules::Fixed(rules), true) = (&self.rules, in_box) {
-            if *rules == case.rules && PileBox::applies(rules) {
-                let solved = oracles
-                    .solved_box
-                    .get_or_insert_with(|| PileBox::solve(rules, rules.value_kind(), plates, size, oracles.budget));
-                return match solved {
-                    Ok(solved) => Ok(solved.solution(case.position.plates()).expect("the case lies in the box")),
-                    Err(error) => Err(error.clone()),
-                };
-            }
+        if let (Rules::Fixed(rules), true) = (&self.rules, in_box)
+            && *rules == case.rules
+            && PileBox::applies(rules)
+        {
+            let solved = oracles
+                .solved_box
+                .get_or_insert_with(|| PileBox::solve(rules, rules.value_kind(), plates, size, oracles.budget));
+            return match solved {
+                Ok(solved) => Ok(solved.solution(case.position.plates()).expect("the case lies in the box")),
+                Err(error) => Err(error.clone()),
+            };
         }
         let engines = &mut oracles.engines;
         if engines.len() >= 64 && !engines.contains_key(&case.rules) {

@@ -135,9 +135,9 @@ fn most_distinct_primes(mut a: u64) -> u32 {
     let mut count = 0;
     let mut divisor = 2;
     while divisor < 1000 && divisor * divisor <= a {
-        if a % divisor == 0 {
+        if a.is_multiple_of(divisor) {
             count += 1;
-            while a % divisor == 0 {
+            while a.is_multiple_of(divisor) {
                 a /= divisor;
             }
         }

@@ -387,10 +387,10 @@ impl Shrink for Tokens {
                 let Ok(graph) = Digraph::new(vertices, edges.clone()) else { continue };
                 let graph = Arc::new(graph);
                 for tokens in token_sets.iter().filter(|tokens| tokens.iter().all(|&t| fits(t))) {
-                    if let Ok(case) = Tokens::new(graph.clone(), tokens.clone()) {
-                        if case != *self {
-                            all.push(case);
-                        }
+                    if let Ok(case) = Tokens::new(graph.clone(), tokens.clone())
+                        && case != *self
+                    {
+                        all.push(case);
                     }
                 }
             }

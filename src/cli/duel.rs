@@ -153,10 +153,10 @@ fn with_progress(
         indicatif::ProgressBar::hidden()
     };
     let shrinking = |runs: usize| {
-        if runs == 1 {
-            if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
-                bar.set_style(style);
-            }
+        if runs == 1
+            && let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+        {
+            bar.set_style(style);
         }
         bar.set_message(format!("shrinking the failure: {runs} runs of the program"));
         bar.tick();

@@ -85,11 +85,11 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
                 started.elapsed().as_secs_f64()
             );
         }
-        if let Some(path) = request.checkpoint {
-            if saved.elapsed().as_secs_f64() >= request.every {
-                save(&table, path)?;
-                saved = Instant::now();
-            }
+        if let Some(path) = request.checkpoint
+            && saved.elapsed().as_secs_f64() >= request.every
+        {
+            save(&table, path)?;
+            saved = Instant::now();
         }
     }
     drop(progress);

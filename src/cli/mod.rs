@@ -38,7 +38,7 @@ pub struct Bytes(pub usize);
 impl std::fmt::Display for Bytes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let units = [(1usize << 40, "T"), (1 << 30, "G"), (1 << 20, "M"), (1 << 10, "K")];
-        match units.iter().find(|&&(unit, _)| self.0 >= unit && self.0 % unit == 0) {
+        match units.iter().find(|&&(unit, _)| self.0 >= unit && self.0.is_multiple_of(unit)) {
             Some(&(unit, suffix)) => write!(f, "{}{suffix}", self.0 / unit),
             None => match units.iter().find(|&&(unit, _)| self.0 >= unit) {
                 Some(&(unit, suffix)) => write!(f, "{:.1}{suffix}", self.0 as f64 / unit as f64),

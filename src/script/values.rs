@@ -87,7 +87,7 @@ impl Values {
         let mut moves: Vec<Vec<Vec<usize>>> = Vec::new();
         let mut splits = false;
         while moves.len() < found.len() {
-            if moves.len() % 1024 == 0 && limits.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            if moves.len().is_multiple_of(1024) && limits.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
                 return Err(NoValue::Budget(format!(
                     "the time budget (--time) ran out after {} components",
                     moves.len()

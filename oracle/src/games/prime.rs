@@ -18,9 +18,9 @@ fn prime_divisors(mut n: u64) -> Vec<u64> {
     let mut primes = Vec::new();
     let mut d = 2;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             primes.push(d);
-            while n % d == 0 {
+            while n.is_multiple_of(d) {
                 n /= d;
             }
         }
