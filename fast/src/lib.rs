@@ -53,6 +53,7 @@ mod breaking;
 pub mod factor;
 pub mod games;
 pub mod genus;
+mod lanes;
 pub mod long_table;
 pub mod loopy;
 pub mod matching;

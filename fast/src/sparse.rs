@@ -26,6 +26,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use crate::lanes::{FEW, Lanes};
 use crate::values::{Values, Window, bits_of};
 
 /// Tables at least this much longer than what is known are extended on two threads.
@@ -79,6 +80,8 @@ pub struct Sparse {
     learnt: usize,
     /// The largest of them.
     bound: u32,
+    /// The vector instructions the search's tail runs on (the widest the machine has).
+    lanes: Lanes,
 }
 
 impl Sparse {
@@ -119,6 +122,7 @@ impl Sparse {
             chosen_at: len,
             learnt: 0,
             bound: 0,
+            lanes: Lanes::detect(),
         };
         for heap in 0..len {
             sparse.take_in(heap, values.get(heap));
@@ -462,7 +466,7 @@ impl<'a> Worker<'a> {
                 let len = self.sparse.learnt;
                 let (mask, rare) = Sparse::best_mask((0..len).map(|heap| self.values.get(heap)));
                 if rare < self.sparse.rare_count() {
-                    self.sparse = Sparse::prepared(self.values, len, mask);
+                    self.sparse = Sparse { lanes: self.sparse.lanes, ..Sparse::prepared(self.values, len, mask) };
                 }
                 self.sparse.chosen_at = len;
             }
@@ -556,6 +560,18 @@ impl<'a> Worker<'a> {
         let (head, recent, base) = (self.window.head(), self.window.recent(), self.window.base());
         let mut start = first;
         while start <= half && !missing.is_empty() {
+            // A few values left: compared with every split, many splits at once, as far as both
+            // parts are in the window.
+            let stop = (half + 1).min(head.len()).min((rest + 1).saturating_sub(base));
+            if missing.len() <= FEW && stop > start {
+                self.sparse.lanes.strike(
+                    &head[start..stop],
+                    &recent[rest + 1 - stop - base..=rest - start - base],
+                    missing,
+                );
+                start = stop;
+                continue;
+            }
             let end = (start + CHUNK).min(half + 1);
             let reached: &mut Slate = &mut self.reached;
             if end <= head.len() && rest + 1 - end >= base {
@@ -665,10 +681,18 @@ mod tests {
 
     /// Extends the table of `digits` from `start` values through each of `stops`, and returns
     /// the first heap whose value differs from the definition's, if any.
-    fn first_wrong(digits: &[u8], start: usize, stops: &[usize], parallel: bool, plain: &[u32]) -> Option<usize> {
+    fn first_wrong(
+        digits: &[u8],
+        start: usize,
+        stops: &[usize],
+        parallel: bool,
+        lanes: Lanes,
+        plain: &[u32],
+    ) -> Option<usize> {
         let mut values = Values::from_values(&plain[..start], 8);
         let (mask, _) = Sparse::best_mask(plain[..start].iter().copied());
         let mut sparse = Sparse::new(&values, mask);
+        sparse.lanes = lanes;
         for &stop in stops {
             sparse.extend_on(digits, &mut values, stop, parallel, LARGEST_VALUE).unwrap();
             assert_eq!(values.len(), stop + 1, "{digits:?}: extended to heap {stop}");
@@ -677,6 +701,7 @@ mod tests {
             let rare = (1..values.len()).filter(|&h| is_rare(values.get(h), sparse.mask)).count();
             assert_eq!(sparse.rare_count(), rare, "{digits:?} to {stop}");
             assert_eq!(sparse.learnt, values.len(), "{digits:?} to {stop}");
+            assert_eq!(sparse.lanes, lanes, "{digits:?} to {stop}: the lanes asked for are kept");
         }
         let values = values.to_vec();
         (0..plain.len()).find(|&heap| values.get(heap) != Some(&plain[heap]))
@@ -705,13 +730,19 @@ mod tests {
             let plain = plain(digits, 4000);
             // From the smallest table the method takes (heaps 0 and 1): the first heaps' moves
             // that would leave an empty heap are no moves.
-            for start in [2, 201] {
-                assert_eq!(first_wrong(digits, start, &[4000], false, &plain), None, "{digits:?} from {start}");
+            // Every kind of vector instructions the machine has.
+            for lanes in Lanes::available() {
+                for start in [2, 201] {
+                    let wrong = first_wrong(digits, start, &[4000], false, lanes, &plain);
+                    assert_eq!(wrong, None, "{digits:?} from {start}, {lanes:?}");
+                }
+                for start in [2, 3, 201, 202] {
+                    let wrong = first_wrong(digits, start, &[4000], true, lanes, &plain);
+                    assert_eq!(wrong, None, "{digits:?} from {start}, {lanes:?}");
+                }
+                let wrong = first_wrong(digits, 101, &[1500, 1501, 4000], true, lanes, &plain);
+                assert_eq!(wrong, None, "{digits:?} in steps, {lanes:?}");
             }
-            for start in [2, 3, 201, 202] {
-                assert_eq!(first_wrong(digits, start, &[4000], true, &plain), None, "{digits:?} from {start}");
-            }
-            assert_eq!(first_wrong(digits, 101, &[1500, 1501, 4000], true, &plain), None, "{digits:?} in steps");
         }
     }
 
