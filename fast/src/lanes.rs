@@ -95,7 +95,7 @@ fn strike_avx512(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
     // SAFETY: a 64-byte read of a 64-byte array.
     let reverse = unsafe { _mm512_loadu_si512(reverse_lanes.as_ptr().cast()) };
     let mut done = 0;
-    while done + BLOCK <= n && count > 0 {
+    while done + BLOCK <= n {
         // SAFETY: every read is 32 lanes within `small[done..done + 64]` or
         // `large[n − done − 64..n − done]`, both in bounds as `done + 64 ≤ n`.
         let (s0, s1, l0, l1) = unsafe {
@@ -121,6 +121,9 @@ fn strike_avx512(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
             spread(&mut broadcast, &wanted);
         }
         done += BLOCK;
+        if count == 0 {
+            break;
+        }
     }
     finish(small, large, done, few, wanted, count);
 }
@@ -131,7 +134,7 @@ fn strike(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
     let n = small.len();
     let (mut wanted, mut count) = wanted(few);
     let mut done = 0;
-    while done + BLOCK <= n && count > 0 {
+    while done + BLOCK <= n {
         let s: &[u16; BLOCK] = small[done..done + BLOCK].try_into().expect("a block");
         let l: &[u16; BLOCK] = large[n - done - BLOCK..n - done].try_into().expect("a block");
         let options: [u16; BLOCK] = std::array::from_fn(|j| s[j] ^ l[BLOCK - 1 - j]);
@@ -140,6 +143,9 @@ fn strike(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
             count = keep_unfound(&mut wanted, count, found);
         }
         done += BLOCK;
+        if count == 0 {
+            break;
+        }
     }
     finish(small, large, done, few, wanted, count);
 }
@@ -164,6 +170,7 @@ fn found_among(options: &[u16], wanted: &[u16]) -> u32 {
 #[inline(always)]
 fn finish(small: &[u16], large: &[u16], done: usize, few: &mut Vec<u32>, mut wanted: [u16; FEW], mut count: usize) {
     let n = small.len();
+    debug_assert!(count == 0 || n - done < BLOCK, "whole blocks are compared in lanes, not one by one");
     for i in done..n {
         if count == 0 {
             break;
