@@ -5,10 +5,13 @@
 //! games longer than 2^14 values are computed on two threads when the machine has two cores.
 //!
 //! The group `long` times the research path (`table CODE --upto N --summary`: the sparse-space
-//! method on two threads, a byte and a bit a heap) on three octal games with no known period, to
-//! 10^6 (and to 10^7 with `GRUNDY_BENCH_LONG=1`: about 20 s a sample). Beling's ogsolve (RC2, one
-//! thread) on this machine, side by side (`grundy bench --octal 0.6 --upto 1000000`): 0.6 to 10^6
-//! 4.8–5.3 s, to 10^7 48.4 s; 0.14 to 10^6 5.3–5.7 s; 0.36 to 10^6 1.9–2.3 s.
+//! method on two threads, a byte and a bit a heap, the search's tail compared in AVX-512 lanes
+//! where the machine has them) on three octal games with no known period, to 10^6 (and to 10^7
+//! with `GRUNDY_BENCH_LONG=1`: about 17 s a sample). On this 2-core machine (2026-11-26): 0.6 to
+//! 10^6 1.52 s, 0.14 1.41 s, 0.36 0.56 s. Beling's ogsolve (RC2, one thread), side by side
+//! (`grundy bench --octal 0.6 --octal 0.36 --octal 0.14 --upto 1000000`): 0.6 to 10^6 4.8 s
+//! (grundy 3.26× its wall time, 1.64× per core), to 10^7 55.3 s (3.33×, 1.69×); 0.14 to 10^6
+//! 5.4 s (4.47×, 2.30×); 0.36 to 10^6 1.9 s (4.04×, 2.03×).
 //!
 //! The group `definition` times the second ground truth (`grundy-definition`: mex over every
 //! option, a split heap's value the XOR of its parts, one heap after another): the tables
