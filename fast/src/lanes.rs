@@ -52,15 +52,14 @@ impl Lanes {
         assert_eq!(small.len(), large.len(), "the parts of the splits pair up");
         debug_assert!(few.len() <= FEW && few.iter().all(|&v| v < 1 << 16));
         match self {
-            Lanes::Plain => strike(small, large, few),
+            // SAFETY: the machine has AVX-512 BW (asked again here, a cached load, so that a
+            // `Lanes` made by hand cannot run instructions the machine lacks); the function
+            // differs from `strike` only in the instructions it may use.
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `detect` found AVX2 on this machine (a `Lanes` is only made by it, or is
-            // `Plain`); the function differs from `strike` only in the instructions it may use.
-            Lanes::Avx2 => unsafe { strike_avx2(small, large, few) },
+            Lanes::Avx512 if std::is_x86_feature_detected!("avx512bw") => unsafe { strike_avx512(small, large, few) },
+            // SAFETY: as above, with AVX2.
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above, with AVX-512 BW.
-            Lanes::Avx512 => unsafe { strike_avx512(small, large, few) },
-            #[cfg(not(target_arch = "x86_64"))]
+            Lanes::Avx2 if std::is_x86_feature_detected!("avx2") => unsafe { strike_avx2(small, large, few) },
             _ => strike(small, large, few),
         }
     }
