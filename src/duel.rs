@@ -269,29 +269,13 @@ pub struct DuelInput<I> {
     pub cases: Vec<I>,
 }
 
-impl<I: Shrink + PartialEq> Shrink for DuelInput<I> {
-    fn candidates(&self) -> Vec<Self> {
-        self.cases.candidates().into_iter().map(|cases| DuelInput { cases }).collect()
+impl<I: Shrink> Shrink for DuelInput<I> {
+    fn shape(&self) -> crate::shape::Shape {
+        self.cases.shape()
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Self>> {
-        Some(self.cases.below(bound, most)?.into_iter().map(|cases| DuelInput { cases }).collect())
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.cases.magnitude()
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        self.cases.weight()
-    }
-
-    fn numbers(&self) -> Vec<u64> {
-        self.cases.numbers()
-    }
-
-    fn with_numbers(&self, numbers: &[u64]) -> Option<Self> {
-        Some(DuelInput { cases: self.cases.with_numbers(numbers)? })
+    fn with_shape(&self, shape: &crate::shape::Shape) -> Option<Self> {
+        Some(DuelInput { cases: self.cases.with_shape(shape)? })
     }
 }
 

@@ -30,6 +30,7 @@ pub mod problem;
 pub mod quotient;
 pub mod runner;
 pub mod script;
+pub mod shape;
 pub mod shrink;
 pub mod solve;
 pub mod stress;

@@ -30,7 +30,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::duel::{self, AlsoMet, DuelFailure, DuelReport, Program, Run};
 use crate::runner::{self, Exhaustive, Plan, Report, Subject, Verdict};
-use crate::shrink::{self, Limits, Shrink};
+use crate::shrink::{Limits, Shrink};
 
 /// Most bytes of output kept from the generator or the brute force.
 const MOST_OUTPUT: u64 = 64 << 20;
@@ -134,13 +134,24 @@ fn chunk_sizes(n: usize) -> impl Iterator<Item = usize> {
     std::iter::successors((n > 0).then_some(n.div_ceil(2)), |&size| (size > 1).then(|| size.div_ceil(2)))
 }
 
+/// Text has no shape but its numbers: lines and tokens go with the counts that counted them,
+/// which no shape states, so its candidates are its own.
 impl Shrink for TextCase {
+    fn shape(&self) -> crate::shape::Shape {
+        let numbers: Vec<u64> = self.numbers();
+        crate::shape::Shape::tuple(numbers.into_iter().map(|x| crate::shape::Shape::number(x, 0)).collect())
+    }
+
+    fn with_shape(&self, shape: &crate::shape::Shape) -> Option<TextCase> {
+        self.with_numbers(&shape.leaves())
+    }
+
     fn candidates(&self) -> Vec<TextCase> {
         let mut out = Vec::new();
         if self.error.is_some() {
             return out;
         }
-        let most = shrink::candidate_budget(self.tokens());
+        let most = crate::shape::candidate_budget(self.tokens());
         // 1. Runs of whole lines; a count of the lines (all, or all but a header) goes down too.
         let n = self.lines.len();
         for size in chunk_sizes(n) {
@@ -171,7 +182,7 @@ impl Shrink for TextCase {
         }
         // 3. Smaller numbers, one at a time.
         'numbers: for ((i, j), x) in self.numbered() {
-            for smaller in shrink::smaller_integers(x, 0) {
+            for smaller in crate::shape::smaller_integers(x, 0) {
                 if out.len() >= most {
                     break 'numbers;
                 }

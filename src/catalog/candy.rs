@@ -15,7 +15,8 @@ use super::reach::{in_turn, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's largest pile.
 const LARGEST_PILE: u64 = 1_000_000_000;
@@ -123,32 +124,11 @@ impl Listed for CandyProblem {
 }
 
 impl Shrink for Candy {
-    fn candidates(&self) -> Vec<Candy> {
-        numbers_candidates(self.piles(), 1, 1, true).into_iter().filter_map(|piles| Candy::new(piles).ok()).collect()
+    fn shape(&self) -> Shape {
+        Shape::numbers(self.piles(), 1, 1).multiset()
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Candy>> {
-        Some(
-            numbers_below(self.piles(), 1, 1, true, bound, most)?
-                .into_iter()
-                .filter_map(|p| Candy::new(p).ok())
-                .collect(),
-        )
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.piles().iter().copied().max().unwrap_or(0)
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        weight_of(self.piles())
-    }
-
-    fn numbers(&self) -> Vec<u64> {
-        self.piles().to_vec()
-    }
-
-    fn with_numbers(&self, numbers: &[u64]) -> Option<Candy> {
-        (numbers.len() == self.piles().len()).then(|| Candy::new(numbers.to_vec()).ok()).flatten()
+    fn with_shape(&self, shape: &Shape) -> Option<Candy> {
+        Candy::new(shape.values()?).ok()
     }
 }

@@ -15,7 +15,8 @@ use super::reach::{binomial, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The count is reported modulo this.
 const MODULUS: u64 = 1_000_000_009;
@@ -132,42 +133,12 @@ impl Listed for CoinsProblem {
 }
 
 impl Shrink for Coins {
-    fn candidates(&self) -> Vec<Coins> {
-        let (n, m) = (self.cells(), self.coins());
-        let fewer_cells = smaller_integers(n, m).into_iter().map(|cells| Coins::new(cells, m));
-        let fewer_coins = smaller_integers(m, 1).into_iter().map(|coins| Coins::new(n, coins));
-        fewer_cells.chain(fewer_coins).filter_map(Result::ok).collect()
+    fn shape(&self) -> Shape {
+        Shape::tuple(vec![Shape::number(self.cells(), 1), Shape::number(self.coins(), 1)])
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Coins>> {
-        let (n, m) = (self.cells().min(bound), self.coins().min(bound));
-        if u128::from(n) * u128::from(m) > most as u128 + 1 {
-            return None;
-        }
-        Some(
-            (1..=n)
-                .flat_map(|cells| (1..=m.min(cells)).filter_map(move |coins| Coins::new(cells, coins).ok()))
-                .filter(|c| c != self)
-                .collect(),
-        )
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.cells()
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        (1, u128::from(self.cells()) + u128::from(self.coins()))
-    }
-
-    fn numbers(&self) -> Vec<u64> {
-        vec![self.cells(), self.coins()]
-    }
-
-    fn with_numbers(&self, numbers: &[u64]) -> Option<Coins> {
-        match *numbers {
-            [cells, coins] => Coins::new(cells, coins).ok(),
-            _ => None,
-        }
+    fn with_shape(&self, shape: &Shape) -> Option<Coins> {
+        let [cells, coins] = shape.parts()?;
+        Coins::new(cells.value()?, coins.value()?).ok()
     }
 }

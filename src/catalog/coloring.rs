@@ -15,7 +15,8 @@ use super::reach::{in_turn, or_an_end, product, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, numbers_below, numbers_candidates, smaller_integers, weight_of};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's largest k.
 const LARGEST_K: u64 = 100_000;
@@ -198,42 +199,12 @@ impl Listed for ColoringProblem {
 }
 
 impl Shrink for Coloring {
-    fn candidates(&self) -> Vec<Coloring> {
-        let colours = self.colours();
-        let mut all: Vec<Coloring> = numbers_candidates(self.cells(), 0, 1, false)
-            .into_iter()
-            .filter_map(|cells| Coloring::new(colours, cells).ok())
-            .collect();
-        all.extend(
-            smaller_integers(colours, 1).into_iter().filter_map(|k| Coloring::new(k, self.cells().to_vec()).ok()),
-        );
-        all
+    fn shape(&self) -> Shape {
+        Shape::tuple(vec![Shape::numbers(self.cells(), 0, 1), Shape::number(self.colours(), 1)])
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Coloring>> {
-        let mut strips = numbers_below(self.cells(), 0, 1, false, bound, most)?;
-        if self.cells().iter().all(|&c| c <= bound) {
-            strips.push(self.cells().to_vec());
-        }
-        let colours = self.colours().min(bound);
-        if (strips.len() as u128) * u128::from(colours) > most as u128 + 1 {
-            return None;
-        }
-        Some(
-            strips
-                .into_iter()
-                .flat_map(|cells| (1..=colours).filter_map(move |k| Coloring::new(k, cells.clone()).ok()))
-                .filter(|strip| strip != self)
-                .collect(),
-        )
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.colours()
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        let (count, sum) = weight_of(self.cells());
-        (count, sum + u128::from(self.colours()))
+    fn with_shape(&self, shape: &Shape) -> Option<Coloring> {
+        let [cells, colours] = shape.parts()?;
+        Coloring::new(colours.value()?, cells.values()?).ok()
     }
 }

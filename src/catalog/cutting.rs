@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's largest side.
 const LARGEST_SIDE: u64 = 200;
@@ -166,36 +167,17 @@ impl Listed for CuttingProblem {
 }
 
 impl Shrink for Cutting {
-    fn candidates(&self) -> Vec<Cutting> {
-        let widths = smaller_integers(self.width(), 2).into_iter().map(|w| Cutting::new(w, self.height()));
-        let heights = smaller_integers(self.height(), 2).into_iter().map(|h| Cutting::new(self.width(), h));
-        widths.chain(heights).filter_map(Result::ok).collect()
+    fn shape(&self) -> Shape {
+        Shape::tuple(vec![Shape::number(self.width(), 2), Shape::number(self.height(), 2)])
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Cutting>> {
-        let (w, h) = (self.width().min(bound), self.height().min(bound));
-        if u128::from(w) * u128::from(h) > most as u128 + 1 {
-            return None;
-        }
-        Some((2..=w).flat_map(|a| (2..=h).filter_map(move |b| Cutting::new(a, b).ok())).filter(|c| c != self).collect())
+    fn with_shape(&self, shape: &Shape) -> Option<Cutting> {
+        let [width, height] = shape.parts()?;
+        Cutting::new(width.value()?, height.value()?).ok()
     }
 
-    fn magnitude(&self) -> u64 {
-        self.width().max(self.height())
-    }
-
+    /// Smaller sheets first.
     fn weight(&self) -> (u64, u128) {
         (1, u128::from(self.width()) * u128::from(self.height()))
-    }
-
-    fn numbers(&self) -> Vec<u64> {
-        vec![self.width(), self.height()]
-    }
-
-    fn with_numbers(&self, numbers: &[u64]) -> Option<Cutting> {
-        match *numbers {
-            [width, height] => Cutting::new(width, height).ok(),
-            _ => None,
-        }
     }
 }

@@ -15,7 +15,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Listed, MemoStats, Problem, single};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// Who wins on each day, written as the contest does: `1` the first player, `2` the second.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,25 +174,12 @@ impl Listed for DigProblem {
 }
 
 impl Shrink for Dig {
-    fn candidates(&self) -> Vec<Dig> {
-        sequence_candidates(self.steps(), 1, |&step| {
-            smaller_integers(u64::from(step), 0).into_iter().map(|s| s as u8).collect()
-        })
-        .into_iter()
-        .filter_map(|steps| Dig::new(steps).ok())
-        .collect()
+    fn shape(&self) -> Shape {
+        Shape::list(self.steps().iter().map(|&step| Shape::number(u64::from(step), 0)), 1)
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Dig>> {
-        let allowed = |&step: &u8| Some((0..=u64::from(step).min(bound)).map(|s| s as u8).collect());
-        Some(sequence_below(self.steps(), 1, allowed, most)?.into_iter().filter_map(|s| Dig::new(s).ok()).collect())
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.steps().iter().copied().max().map_or(0, u64::from)
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        (self.steps().len() as u64, self.steps().iter().map(|&s| u128::from(s)).sum())
+    fn with_shape(&self, shape: &Shape) -> Option<Dig> {
+        let steps = shape.values()?.into_iter().map(|step| u8::try_from(step).ok()).collect::<Option<_>>()?;
+        Dig::new(steps).ok()
     }
 }

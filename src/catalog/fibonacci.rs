@@ -14,7 +14,8 @@ use super::reach::uniform_or_an_end;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's largest pile, 2^31 − 1.
 const LARGEST_PILE: u64 = (1 << 31) - 1;
@@ -148,31 +149,11 @@ impl Listed for FibonacciProblem {
 }
 
 impl Shrink for FibonacciNim {
-    fn candidates(&self) -> Vec<FibonacciNim> {
-        smaller_integers(self.pile(), 2).into_iter().filter_map(|n| FibonacciNim::new(n).ok()).collect()
+    fn shape(&self) -> Shape {
+        Shape::number(self.pile(), 2)
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<FibonacciNim>> {
-        let top = self.pile().saturating_sub(1).min(bound);
-        (top as u128 <= most as u128 + 1).then(|| (2..=top).filter_map(|n| FibonacciNim::new(n).ok()).collect())
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.pile()
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        (1, u128::from(self.pile()))
-    }
-
-    fn numbers(&self) -> Vec<u64> {
-        vec![self.pile()]
-    }
-
-    fn with_numbers(&self, numbers: &[u64]) -> Option<FibonacciNim> {
-        match *numbers {
-            [pile] => FibonacciNim::new(pile).ok(),
-            _ => None,
-        }
+    fn with_shape(&self, shape: &Shape) -> Option<FibonacciNim> {
+        FibonacciNim::new(shape.value()?).ok()
     }
 }

@@ -12,7 +12,8 @@ use super::reach::{or_an_end, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Difference, Listed, Problem};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, allowed_values, sequence_below, sequence_candidates, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's most colours.
 const MOST_COLOURS: u64 = 8;
@@ -211,66 +212,18 @@ impl Listed for GemsProblem {
     }
 }
 
+/// The colours stay; bags are removed and their counts lowered, the stone made smaller.
 impl Shrink for Gems {
-    fn candidates(&self) -> Vec<Gems> {
-        let (colours, stone) = (self.colours(), self.stone());
-        let smaller_bag = |bag: &Vec<u32>| -> Vec<Vec<u32>> {
-            sequence_candidates(bag, bag.len(), |&c| {
-                smaller_integers(u64::from(c), 0).into_iter().map(|c| c as u32).collect()
-            })
-        };
-        let mut all: Vec<Gems> = sequence_candidates(self.bags(), 1, smaller_bag)
-            .into_iter()
-            .filter_map(|bags| Gems::new(colours, stone, bags).ok())
-            .collect();
-        all.extend(
-            smaller_integers(u64::from(stone), 1)
-                .into_iter()
-                .filter_map(|s| Gems::new(colours, s as u32, self.bags().to_vec()).ok()),
-        );
-        all
+    fn shape(&self) -> Shape {
+        let bag = |bag: &Vec<u32>| Shape::list(bag.iter().map(|&count| Shape::number(u64::from(count), 0)), bag.len());
+        Shape::tuple(vec![Shape::list(self.bags().iter().map(bag), 1), Shape::number(u64::from(self.stone()), 1)])
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Gems>> {
-        let (colours, stone) = (self.colours(), self.stone());
-        let bag_values = |bag: &Vec<u32>| -> Option<Vec<Vec<u32>>> {
-            let mut lower = sequence_below(
-                bag,
-                bag.len(),
-                |&c| Some(allowed_values(u64::from(c), 0, bound).into_iter().map(|c| c as u32).collect()),
-                most,
-            )?;
-            if bag.iter().all(|&c| u64::from(c) <= bound) {
-                lower.push(bag.clone());
-            }
-            Some(lower)
-        };
-        let bags = sequence_below(self.bags(), 1, bag_values, most)?;
-        let mut every = bags;
-        if self.bags().iter().flatten().all(|&c| u64::from(c) <= bound) {
-            every.push(self.bags().to_vec());
-        }
-        let stones = u64::from(stone).min(bound);
-        if (every.len() as u128) * u128::from(stones) > most as u128 + 1 {
-            return None;
-        }
-        Some(
-            every
-                .into_iter()
-                .flat_map(|bags| (1..=stones).filter_map(move |s| Gems::new(colours, s as u32, bags.clone()).ok()))
-                .filter(|game| game != self)
-                .collect(),
-        )
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.bags().iter().flatten().copied().max().unwrap_or(0).max(self.stone()).into()
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        (
-            self.bags().len() as u64,
-            self.bags().iter().flatten().map(|&c| u128::from(c)).sum::<u128>() + u128::from(self.stone()),
-        )
+    fn with_shape(&self, shape: &Shape) -> Option<Gems> {
+        let [bags, stone] = shape.parts()?;
+        let counts =
+            |bag: &Shape| bag.values()?.into_iter().map(|c| u32::try_from(c).ok()).collect::<Option<Vec<u32>>>();
+        let bags = bags.items()?.iter().map(|bag| counts(&bag.shape)).collect::<Option<_>>()?;
+        Gems::new(self.colours(), u32::try_from(stone.value()?).ok()?, bags).ok()
     }
 }

@@ -15,7 +15,8 @@ use super::reach::walks_within;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// Vertex geography by one matching method (`None`: the best one for each graph).
 #[derive(Debug, Clone, Copy, Default)]
@@ -218,56 +219,29 @@ impl Listed for GeographyProblem {
     }
 }
 
+/// Edges are removed, never moved (a moved edge is another graph, seldom a smaller one).
 impl Shrink for Geography {
-    fn candidates(&self) -> Vec<Geography> {
-        let (n, start) = (self.vertices(), self.start());
-        let mut all: Vec<Geography> = sequence_candidates(self.edges(), 0, |_| Vec::new())
-            .into_iter()
-            .filter_map(|edges| Geography::new(n, start, edges).ok())
-            .collect();
-        // One vertex fewer: the last one, when no edge or the start touches it.
-        if n > 1 && start < n - 1 && self.edges().iter().all(|&(u, v)| u < n - 1 && v < n - 1) {
-            all.extend(Geography::new(n - 1, start, self.edges().to_vec()).ok());
-        }
-        all.extend(
-            smaller_integers(start as u64, 0)
-                .into_iter()
-                .filter_map(|s| Geography::new(n, s as usize, self.edges().to_vec()).ok()),
-        );
-        all
+    fn shape(&self) -> Shape {
+        let edge =
+            |&(u, v): &(usize, usize)| Shape::tuple(vec![Shape::number(u as u64, 0), Shape::number(v as u64, 0)]);
+        Shape::tuple(vec![
+            Shape::list(self.edges().iter().map(edge), 0).removable_only(),
+            Shape::number(self.vertices() as u64, 1),
+            Shape::number(self.start() as u64, 0),
+        ])
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Geography>> {
-        // Fewer edges, fewer vertices, an earlier start.
-        let within = |&(u, v): &(usize, usize)| (u as u64) < bound && (v as u64) < bound;
-        let keep = |edge: &(usize, usize)| Some(if within(edge) { vec![*edge] } else { Vec::new() });
-        let mut sets = sequence_below(self.edges(), 0, keep, most)?;
-        if self.edges().iter().all(within) {
-            sets.push(self.edges().to_vec());
-        }
-        let vertices = (self.vertices() as u64).min(bound) as usize;
-        let shapes = (vertices * (self.start() + 1)) as u128;
-        if (sets.len() as u128) * shapes > most as u128 + 1 {
-            return None;
-        }
-        let mut all = Vec::new();
-        for edges in sets {
-            for n in 1..=vertices {
-                for start in 0..=self.start().min(n - 1) {
-                    all.extend(Geography::new(n, start, edges.clone()).ok().filter(|game| game != self));
-                }
-            }
-        }
-        Some(all)
+    fn with_shape(&self, shape: &Shape) -> Option<Geography> {
+        let [edges, vertices, start] = shape.parts()?;
+        let edges = edges.items()?.iter().map(|edge| edge_of(&edge.shape)).collect::<Option<_>>()?;
+        Geography::new(usize::try_from(vertices.value()?).ok()?, usize::try_from(start.value()?).ok()?, edges).ok()
     }
+}
 
-    fn magnitude(&self) -> u64 {
-        self.vertices() as u64
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        (self.edges().len() as u64 + self.vertices() as u64, self.start() as u128)
-    }
+/// An edge from its shape: a pair of vertex numbers.
+pub(crate) fn edge_of(shape: &Shape) -> Option<(usize, usize)> {
+    let [u, v] = shape.parts()?;
+    Some((usize::try_from(u.value()?).ok()?, usize::try_from(v.value()?).ok()?))
 }
 
 impl GeographyProblem {

@@ -15,7 +15,8 @@ use super::reach::{or_an_end, uniform_or_an_end, walks_within};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// Combination Lock.
 #[derive(Debug, Clone, Copy, Default)]
@@ -216,49 +217,18 @@ impl Listed for LockProblem {
     }
 }
 
+/// The dials stay; forbidden combinations are removed, never changed (another combination is
+/// another lock, seldom a smaller one).
 impl Shrink for Lock {
-    fn candidates(&self) -> Vec<Lock> {
-        let (dials, start) = (self.dials(), self.start());
-        let mut all: Vec<Lock> = sequence_candidates(self.forbidden(), 0, |_| Vec::new())
-            .into_iter()
-            .filter_map(|forbidden| Lock::new(dials, start, forbidden).ok())
-            .collect();
-        all.extend(
-            smaller_integers(u64::from(start), 0)
-                .into_iter()
-                .filter_map(|s| Lock::new(dials, s as u32, self.forbidden().to_vec()).ok()),
-        );
-        all
+    fn shape(&self) -> Shape {
+        let forbidden = self.forbidden().iter().map(|&f| u64::from(f));
+        let forbidden: Vec<u64> = forbidden.collect();
+        Shape::tuple(vec![Shape::numbers(&forbidden, 0, 0).removable_only(), Shape::number(u64::from(self.start()), 0)])
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Lock>> {
-        // Fewer forbidden combinations (each kept as it is, when within the bound), and a start
-        // no larger.
-        let keep = |&f: &u32| Some(if u64::from(f) <= bound { vec![f] } else { Vec::new() });
-        let mut sets = sequence_below(self.forbidden(), 0, keep, most)?;
-        if self.forbidden().iter().all(|&f| u64::from(f) <= bound) {
-            sets.push(self.forbidden().to_vec());
-        }
-        let starts = u64::from(self.start()).min(bound) + 1;
-        if (sets.len() as u128) * u128::from(starts) > most as u128 + 1 {
-            return None;
-        }
-        let dials = self.dials();
-        Some(
-            sets.into_iter()
-                .flat_map(|forbidden| {
-                    (0..starts).filter_map(move |s| Lock::new(dials, s as u32, forbidden.clone()).ok())
-                })
-                .filter(|game| game != self)
-                .collect(),
-        )
-    }
-
-    fn magnitude(&self) -> u64 {
-        u64::from(self.forbidden().iter().copied().max().unwrap_or(0).max(self.start()))
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        (self.forbidden().len() as u64, u128::from(self.start()))
+    fn with_shape(&self, shape: &Shape) -> Option<Lock> {
+        let [forbidden, start] = shape.parts()?;
+        let forbidden = forbidden.values()?.into_iter().map(|f| u32::try_from(f).ok()).collect::<Option<_>>()?;
+        Lock::new(self.dials(), u32::try_from(start.value()?).ok()?, forbidden).ok()
     }
 }

@@ -14,7 +14,8 @@ use super::reach::{in_turn, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, allowed_values, sequence_below, sequence_candidates, smaller_integers, weight_of};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's most rows and columns.
 const LARGEST_SIDE: u64 = 100;
@@ -182,58 +183,49 @@ impl Listed for NullifyProblem {
     }
 }
 
-/// The matrix without row `r` (when `row`) or column `r`.
-fn without(matrix: &Nullify, row: bool, r: usize) -> Option<Nullify> {
-    let (rows, columns) = (matrix.rows(), matrix.columns());
-    let cells =
-        matrix.cells().iter().enumerate().filter(|&(i, _)| if row { i / columns != r } else { i % columns != r });
-    let (rows, columns) = if row { (rows - 1, columns) } else { (rows, columns - 1) };
-    Nullify::new(rows, columns, cells.map(|(_, &v)| v).collect()).ok()
+/// The matrix keeping the columns `kept` says to keep.
+fn keep_columns(matrix: &Nullify, kept: impl Fn(usize) -> bool) -> Option<Nullify> {
+    let columns = matrix.columns();
+    let cells: Vec<u64> =
+        matrix.cells().iter().enumerate().filter(|&(i, _)| kept(i % columns)).map(|(_, &v)| v).collect();
+    Nullify::new(matrix.rows(), cells.len() / matrix.rows(), cells).ok()
 }
 
+/// Rows (each a list of its cells) that may go, and cells that may be lowered. A matrix also
+/// loses whole columns, which no shape states: each column removed is a candidate, and the
+/// smaller matrices are those of every set of kept columns.
 impl Shrink for Nullify {
+    fn shape(&self) -> Shape {
+        let columns = self.columns();
+        Shape::list(self.cells().chunks(columns).map(|row| Shape::numbers(row, 0, columns)), 1)
+    }
+
+    fn with_shape(&self, shape: &Shape) -> Option<Nullify> {
+        let rows = shape.items()?.iter().map(|row| row.shape.values()).collect::<Option<Vec<_>>>()?;
+        Nullify::new(rows.len(), self.columns(), rows.concat()).ok()
+    }
+
     fn candidates(&self) -> Vec<Nullify> {
-        let mut all: Vec<Nullify> = (0..self.rows()).filter_map(|r| without(self, true, r)).collect();
-        all.extend((0..self.columns()).filter_map(|c| without(self, false, c)));
-        let (rows, columns) = (self.rows(), self.columns());
-        let lowered = sequence_candidates(self.cells(), self.cells().len(), |&v| smaller_integers(v, 0));
-        all.extend(lowered.into_iter().filter_map(|cells| Nullify::new(rows, columns, cells).ok()));
+        let mut all: Vec<Nullify> = (0..self.columns()).filter_map(|c| keep_columns(self, |k| k != c)).collect();
+        all.extend(crate::shrink::shaped_candidates(self));
         all
     }
 
     fn below(&self, bound: u64, most: usize) -> Option<Vec<Nullify>> {
-        // Any rows and columns kept (not all gone), each kept cell lowered.
-        let (rows, columns) = (self.rows(), self.columns());
-        if rows + columns > 20 {
+        if self.columns() > 20 {
             return None;
         }
         let mut all = Vec::new();
-        for row_mask in 1..1u32 << rows {
-            for column_mask in 1..1u32 << columns {
-                let kept: Vec<u64> = (0..rows * columns)
-                    .filter(|&i| row_mask >> (i / columns) & 1 == 1 && column_mask >> (i % columns) & 1 == 1)
-                    .map(|i| self.cells()[i])
-                    .collect();
-                let shape = (row_mask.count_ones() as usize, column_mask.count_ones() as usize);
-                let mut lowered = sequence_below(&kept, kept.len(), |&v| Some(allowed_values(v, 0, bound)), most)?;
-                if kept.iter().all(|&v| v <= bound) {
-                    lowered.push(kept);
-                }
-                all.extend(lowered.into_iter().filter_map(|cells| Nullify::new(shape.0, shape.1, cells).ok()));
-                if all.len() > most {
-                    return None;
-                }
+        for mask in 1..1u64 << self.columns() {
+            let Some(kept) = keep_columns(self, |c| mask >> c & 1 == 1) else { continue };
+            all.extend(kept.shape().below(bound, most)?.iter().filter_map(|shape| kept.with_shape(shape)));
+            if kept.magnitude() <= bound && kept != *self {
+                all.push(kept);
+            }
+            if all.len() > most {
+                return None;
             }
         }
-        all.retain(|matrix| matrix != self);
         Some(all)
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.cells().iter().copied().max().unwrap_or(0)
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        weight_of(self.cells())
     }
 }

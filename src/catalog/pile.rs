@@ -19,6 +19,7 @@ use crate::contest::InputError;
 use crate::error::Error;
 use crate::problem::{Contest, Listed, MemoStats, Problem};
 use crate::runner::Exhaustive;
+use crate::shape;
 use crate::shrink::Shrink;
 
 /// A fast solver given as a function: a planted one, in tests.
@@ -670,29 +671,14 @@ impl Listed for Piles {
     }
 }
 
+/// The rules stay; the position shrinks.
 impl Shrink for PilePosition {
-    fn candidates(&self) -> Vec<PilePosition> {
-        let rules = &self.rules;
-        self.position.candidates().into_iter().map(|position| PilePosition { rules: rules.clone(), position }).collect()
+    fn shape(&self) -> shape::Shape {
+        self.position.shape()
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<PilePosition>> {
-        let rules = &self.rules;
-        Some(
-            self.position
-                .below(bound, most)?
-                .into_iter()
-                .map(|position| PilePosition { rules: rules.clone(), position })
-                .collect(),
-        )
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.position.magnitude()
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        self.position.weight()
+    fn with_shape(&self, shape: &shape::Shape) -> Option<PilePosition> {
+        Some(PilePosition { rules: self.rules.clone(), position: self.position.with_shape(shape)? })
     }
 }
 

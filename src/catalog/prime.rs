@@ -14,7 +14,8 @@ use super::reach::{power_of_two, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's longest sequence.
 const LONGEST: u64 = 1000;
@@ -168,35 +169,11 @@ impl Listed for PrimeProblem {
 }
 
 impl Shrink for RemoveThePrime {
-    fn candidates(&self) -> Vec<RemoveThePrime> {
-        numbers_candidates(self.sequence(), 1, 1, false)
-            .into_iter()
-            .filter_map(|s| RemoveThePrime::new(s).ok())
-            .collect()
+    fn shape(&self) -> Shape {
+        Shape::numbers(self.sequence(), 1, 1)
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<RemoveThePrime>> {
-        Some(
-            numbers_below(self.sequence(), 1, 1, false, bound, most)?
-                .into_iter()
-                .filter_map(|s| RemoveThePrime::new(s).ok())
-                .collect(),
-        )
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.sequence().iter().copied().max().unwrap_or(0)
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        weight_of(self.sequence())
-    }
-
-    fn numbers(&self) -> Vec<u64> {
-        self.sequence().to_vec()
-    }
-
-    fn with_numbers(&self, numbers: &[u64]) -> Option<RemoveThePrime> {
-        (numbers.len() == self.sequence().len()).then(|| RemoveThePrime::new(numbers.to_vec()).ok()).flatten()
+    fn with_shape(&self, shape: &Shape) -> Option<RemoveThePrime> {
+        RemoveThePrime::new(shape.values()?).ok()
     }
 }

@@ -16,7 +16,8 @@ use super::reach::{in_turn, product, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The count is reported modulo this.
 const MODULUS: u64 = 1_000_000_007;
@@ -131,32 +132,11 @@ impl Listed for SteinsProblem {
 }
 
 impl Shrink for Steins {
-    fn candidates(&self) -> Vec<Steins> {
-        numbers_candidates(self.piles(), 1, 1, true).into_iter().filter_map(|piles| Steins::new(piles).ok()).collect()
+    fn shape(&self) -> Shape {
+        Shape::numbers(self.piles(), 1, 1).multiset()
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Steins>> {
-        Some(
-            numbers_below(self.piles(), 1, 1, true, bound, most)?
-                .into_iter()
-                .filter_map(|p| Steins::new(p).ok())
-                .collect(),
-        )
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.piles().iter().copied().max().unwrap_or(0)
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        weight_of(self.piles())
-    }
-
-    fn numbers(&self) -> Vec<u64> {
-        self.piles().to_vec()
-    }
-
-    fn with_numbers(&self, numbers: &[u64]) -> Option<Steins> {
-        (numbers.len() == self.piles().len()).then(|| Steins::new(numbers.to_vec()).ok()).flatten()
+    fn with_shape(&self, shape: &Shape) -> Option<Steins> {
+        Steins::new(shape.values()?).ok()
     }
 }

@@ -14,7 +14,8 @@ use super::reach::{or_an_end, partitions_up_to, uniform_or_an_end};
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, numbers_below, numbers_candidates, smaller_integers, weight_of};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's largest strip, row and number of games.
 const LARGEST: u64 = 1000;
@@ -176,40 +177,12 @@ impl Listed for StripesProblem {
 }
 
 impl Shrink for Stripes {
-    fn candidates(&self) -> Vec<Stripes> {
-        let mut all: Vec<Stripes> = smaller_integers(self.row(), 0)
-            .into_iter()
-            .filter_map(|row| Stripes::new(self.lengths().to_vec(), row).ok())
-            .collect();
-        all.extend(
-            numbers_candidates(self.lengths(), 1, 1, true).into_iter().filter_map(|l| Stripes::new(l, self.row()).ok()),
-        );
-        all
+    fn shape(&self) -> Shape {
+        Shape::tuple(vec![Shape::number(self.row(), 0), Shape::numbers(self.lengths(), 1, 1).multiset()])
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Stripes>> {
-        let mut lengths = numbers_below(self.lengths(), 1, 1, true, bound, most)?;
-        if self.lengths().iter().all(|&l| l <= bound) {
-            lengths.push(self.lengths().to_vec());
-        }
-        let rows = self.row().min(bound) + 1;
-        if (lengths.len() as u128) * u128::from(rows) > most as u128 + 1 {
-            return None;
-        }
-        let all: Vec<Stripes> = lengths
-            .into_iter()
-            .flat_map(|l| (0..rows).filter_map(move |row| Stripes::new(l.clone(), row).ok()))
-            .filter(|case| case != self)
-            .collect();
-        (all.len() <= most).then_some(all)
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.row().max(*self.lengths().last().unwrap_or(&0))
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        let (count, sum) = weight_of(self.lengths());
-        (count, sum + u128::from(self.row()))
+    fn with_shape(&self, shape: &Shape) -> Option<Stripes> {
+        let [row, lengths] = shape.parts()?;
+        Stripes::new(lengths.values()?, row.value()?).ok()
     }
 }

@@ -17,7 +17,8 @@ use super::reach::{binomial, in_turn};
 use crate::contest::InputError;
 use crate::problem::{Contest, Listed, MemoStats, Problem};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, sequence_below, sequence_candidates, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// How two loopy values add: Smith's rule, or a planted wrong one (tests).
 pub type SumRule = fn(&LoopyValue, &LoopyValue) -> LoopyValue;
@@ -314,35 +315,34 @@ impl Listed for TokensProblem {
     }
 }
 
+/// A vertex count, the edges (each end lowered), and the tokens (a multiset). A graph also
+/// loses a vertex that nothing touches, the later ones numbered one lower: a renumbering no
+/// shape states.
 impl Shrink for Tokens {
+    fn shape(&self) -> Shape {
+        let graph = self.graph();
+        let edge =
+            |&(u, v): &(usize, usize)| Shape::tuple(vec![Shape::number(u as u64, 0), Shape::number(v as u64, 0)]);
+        let tokens: Vec<u64> = self.tokens().iter().map(|&t| t as u64).collect();
+        Shape::tuple(vec![
+            Shape::numbers(&tokens, 0, 0).multiset(),
+            Shape::list(graph.edges().iter().map(edge), 0),
+            Shape::number(graph.vertices() as u64, 1),
+        ])
+    }
+
+    fn with_shape(&self, shape: &Shape) -> Option<Tokens> {
+        let [tokens, edges, vertices] = shape.parts()?;
+        let edges = edges.items()?.iter().map(|edge| super::geography::edge_of(&edge.shape)).collect::<Option<_>>()?;
+        let graph = Digraph::new(usize::try_from(vertices.value()?).ok()?, edges).ok()?;
+        let tokens = tokens.values()?.into_iter().map(|t| usize::try_from(t).ok()).collect::<Option<_>>()?;
+        Tokens::new(Arc::new(graph), tokens).ok()
+    }
+
     fn candidates(&self) -> Vec<Tokens> {
+        let mut all = crate::shrink::shaped_candidates(self);
         let graph = self.graph();
         let n = graph.vertices();
-        let mut all = Vec::new();
-        // Fewer tokens, or tokens on earlier vertices.
-        for tokens in sequence_candidates(self.tokens(), 0, |&t| {
-            smaller_integers(t as u64, 0).into_iter().map(|t| t as usize).collect()
-        }) {
-            all.extend(Tokens::new(graph.clone(), tokens).ok());
-        }
-        // Fewer edges.
-        for edges in sequence_candidates(graph.edges(), 0, |_| Vec::new()) {
-            if let Ok(smaller) = Digraph::new(n, edges) {
-                all.extend(Tokens::new(Arc::new(smaller), self.tokens().to_vec()).ok());
-            }
-        }
-        // An edge with an end on an earlier vertex.
-        for (i, &(u, v)) in graph.edges().iter().enumerate() {
-            let lowered = smaller_integers(u as u64, 0).into_iter().map(|w| (w as usize, v));
-            for edge in lowered.chain(smaller_integers(v as u64, 0).into_iter().map(|w| (u, w as usize))) {
-                let mut edges = graph.edges().to_vec();
-                edges[i] = edge;
-                if let Ok(smaller) = Digraph::new(n, edges) {
-                    all.extend(Tokens::new(Arc::new(smaller), self.tokens().to_vec()).ok());
-                }
-            }
-        }
-        // One vertex fewer: one that nothing touches, the later ones numbered one lower.
         let touched = |v: usize| graph.edges().iter().any(|&(a, b)| a == v || b == v) || self.tokens().contains(&v);
         if let Some(free) = (0..n).rev().find(|&v| !touched(v)).filter(|_| n > 1) {
             let lower = |v: usize| if v > free { v - 1 } else { v };
@@ -351,60 +351,6 @@ impl Shrink for Tokens {
                 all.extend(Tokens::new(Arc::new(smaller), self.tokens().iter().map(|&t| lower(t)).collect()).ok());
             }
         }
-        all.retain(|candidate| candidate != self);
         all
-    }
-
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Tokens>> {
-        // Every case with fewer or equal vertices (at most bound + 1, so every vertex number
-        // is at most bound), a subset of the edges among them, and a multiset of no more tokens
-        // on earlier or equal vertices.
-        let n = self.graph().vertices().min(bound.saturating_add(1).min(usize::MAX as u64) as usize);
-        let within = |v: usize| v < n;
-        let edge_sets = sequence_below(
-            self.graph().edges(),
-            0,
-            |&(u, v)| Some(if within(u) && within(v) { vec![(u, v)] } else { Vec::new() }),
-            most,
-        )?;
-        let mut edge_sets = edge_sets;
-        if self.graph().edges().iter().all(|&(u, v)| within(u) && within(v)) {
-            edge_sets.push(self.graph().edges().to_vec());
-        }
-        let token_sets = sequence_below(self.tokens(), 0, |&t| Some((0..=t.min(n - 1)).collect()), most)?;
-        let mut token_sets: Vec<Vec<usize>> = crate::shrink::distinct_sorted(token_sets);
-        if self.tokens().iter().all(|&t| within(t)) {
-            token_sets.push(self.tokens().to_vec());
-        }
-        let count = (edge_sets.len() as u128) * (token_sets.len() as u128) * (n as u128);
-        if count > most as u128 + 1 {
-            return None;
-        }
-        let mut all = Vec::new();
-        for vertices in 1..=n {
-            let fits = |v: usize| v < vertices;
-            for edges in edge_sets.iter().filter(|edges| edges.iter().all(|&(u, v)| fits(u) && fits(v))) {
-                let Ok(graph) = Digraph::new(vertices, edges.clone()) else { continue };
-                let graph = Arc::new(graph);
-                for tokens in token_sets.iter().filter(|tokens| tokens.iter().all(|&t| fits(t))) {
-                    if let Ok(case) = Tokens::new(graph.clone(), tokens.clone())
-                        && case != *self
-                    {
-                        all.push(case);
-                    }
-                }
-            }
-        }
-        Some(all)
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.graph().vertices() as u64
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        let graph = self.graph();
-        let items = graph.vertices() + graph.edges().len() + self.tokens().len();
-        (items as u64, self.tokens().iter().map(|&t| t as u128).sum())
     }
 }

@@ -14,7 +14,8 @@ use super::reach::uniform_or_an_end;
 use crate::contest::{InputError, Tokens};
 use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::runner::Exhaustive;
-use crate::shrink::{Shrink, smaller_integers};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 
 /// The contest's largest pile.
 const LARGEST_PILE: u64 = 1_000_000_000;
@@ -147,37 +148,13 @@ impl Listed for WythoffProblem {
 }
 
 impl Shrink for Wythoff {
-    fn candidates(&self) -> Vec<Wythoff> {
-        let (a, b) = (self.a, self.b);
-        let lower_a = smaller_integers(a, 0).into_iter().map(|a| Wythoff { a, b });
-        lower_a.chain(smaller_integers(b, 0).into_iter().map(|b| Wythoff { a, b })).collect()
+    fn shape(&self) -> Shape {
+        Shape::tuple(vec![Shape::number(self.a, 0), Shape::number(self.b, 0)])
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Wythoff>> {
-        let (a, b) = (self.a.min(bound), self.b.min(bound));
-        if (u128::from(a) + 1) * (u128::from(b) + 1) > most as u128 + 1 {
-            return None;
-        }
-        Some((0..=a).flat_map(|x| (0..=b).map(move |y| Wythoff { a: x, b: y })).filter(|game| game != self).collect())
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.a.max(self.b)
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        (1, u128::from(self.a) + u128::from(self.b))
-    }
-
-    fn numbers(&self) -> Vec<u64> {
-        vec![self.a, self.b]
-    }
-
-    fn with_numbers(&self, numbers: &[u64]) -> Option<Wythoff> {
-        match *numbers {
-            [a, b] => Some(Wythoff { a, b }),
-            _ => None,
-        }
+    fn with_shape(&self, shape: &Shape) -> Option<Wythoff> {
+        let [a, b] = shape.parts()?;
+        Some(Wythoff { a: a.value()?, b: b.value()? })
     }
 }
 

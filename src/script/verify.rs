@@ -23,7 +23,8 @@ use rand_chacha::ChaCha8Rng;
 use super::{Script, ScriptGame, show};
 use crate::error::Error;
 use crate::runner::{self, Exhaustive, Plan, Shard, Subject, Verdict};
-use crate::shrink::{Shrink, numbers_below, numbers_candidates, weight_of};
+use crate::shape::Shape;
+use crate::shrink::Shrink;
 use crate::verify::{Formula, VerifyReport, conclude};
 
 /// Most positions the exhaustive part of `--wins` lists.
@@ -34,20 +35,12 @@ const MOST_LISTED: usize = 100_000;
 pub struct Numbers(pub Vec<u64>);
 
 impl Shrink for Numbers {
-    fn candidates(&self) -> Vec<Numbers> {
-        numbers_candidates(&self.0, 0, self.0.len(), false).into_iter().map(Numbers).collect()
+    fn shape(&self) -> Shape {
+        Shape::numbers(&self.0, 0, self.0.len())
     }
 
-    fn below(&self, bound: u64, most: usize) -> Option<Vec<Numbers>> {
-        Some(numbers_below(&self.0, 0, self.0.len(), false, bound, most)?.into_iter().map(Numbers).collect())
-    }
-
-    fn magnitude(&self) -> u64 {
-        self.0.iter().copied().max().unwrap_or(0)
-    }
-
-    fn weight(&self) -> (u64, u128) {
-        weight_of(&self.0)
+    fn with_shape(&self, shape: &Shape) -> Option<Numbers> {
+        Some(Numbers(shape.values()?))
     }
 }
 
