@@ -350,7 +350,9 @@ struct DuelSubject<'a, P: Contest> {
     /// Sizes (a game's items, its largest number) at which the oracle ran past its reach on a
     /// fresh memo: games as large in both go to the fast side at once.
     beyond: Vec<(u64, u64)>,
-    deadline: Option<Instant>,
+    /// The run's budget: its deadline stops the duel, shrinking included; the oracle works
+    /// within it.
+    budget: crate::budget::Budget,
     /// Inputs until the first failure whose expected answers all came from the oracle, all from
     /// the fast side, or from both.
     by_oracle: u64,
@@ -367,14 +369,14 @@ struct DuelSubject<'a, P: Contest> {
 }
 
 impl<'a, P: Contest> DuelSubject<'a, P> {
-    fn new(problem: &'a P, program: &'a Program, deadline: Option<Instant>) -> DuelSubject<'a, P> {
+    fn new(problem: &'a P, program: &'a Program, budget: crate::budget::Budget) -> DuelSubject<'a, P> {
         DuelSubject {
             problem,
             program,
-            memo: problem.memo(Self::budget()),
+            memo: problem.memo(Self::oracle_budget(&budget)),
             memo_used: false,
             beyond: Vec::new(),
-            deadline,
+            budget,
             by_oracle: 0,
             by_fast: 0,
             by_both: 0,
@@ -385,8 +387,9 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         }
     }
 
-    fn budget() -> grundy_oracle::Budget {
-        grundy_oracle::Budget { max_states: DUEL_STATES, max_moves: DUEL_MOVES, ..crate::problem::oracle_budget() }
+    /// The oracle's reach in a duel, within the run's budget.
+    fn oracle_budget(budget: &crate::budget::Budget) -> grundy_oracle::Budget {
+        grundy_oracle::Budget { max_states: DUEL_STATES, max_moves: DUEL_MOVES, ..budget.oracle() }
     }
 
     /// The oracle's answer on one game, if it lies within the oracle's reach.
@@ -406,7 +409,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
                 Err(_) => {
                     // The memo, spent, starts afresh. Past the reach of a fresh one, the game is
                     // beyond; else the memo may have filled with earlier games: one more try.
-                    self.memo = self.problem.memo(Self::budget());
+                    self.memo = self.problem.memo(Self::oracle_budget(&self.budget));
                     self.memo_used = false;
                     if fresh {
                         self.beyond.push((items, largest));
@@ -575,7 +578,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
 
     /// Whether shrinking must stop: the run's deadline has passed.
     fn out_of_time(&self) -> bool {
-        crate::interrupt::past(self.deadline)
+        self.budget.expired()
     }
 
     /// The first of `cases` that fails as the failure being shrunk does, trying many at once:
@@ -769,7 +772,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
             0 | 1 => (200, 1),
             most => (20_000, most.min(MOST_BATCH)),
         };
-        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.deadline)), grid }
+        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.budget.deadline)), grid }
     }
 
     fn shrink(&mut self, found: &Self::Case, failure: Failure) -> crate::shrink::Shrunk<Self::Case, Failure> {
@@ -849,16 +852,21 @@ pub fn duel<P: Contest>(
     progress: &dyn Fn(u64),
     shrinking: &dyn Fn(usize),
 ) -> DuelReport {
-    let mut subject = DuelSubject::new(problem, program, plan.deadline);
+    let mut subject = DuelSubject::new(problem, program, plan.budget.until(plan.deadline));
     subject.shrinking = shrinking;
     let report = runner::run(&mut subject, plan, progress);
     finish(subject, report)
 }
 
 /// Judges `program` on one given input of `problem` (a saved failure), without shrinking.
-pub fn duel_input<P: Contest>(problem: &P, program: &Program, input: &str) -> Result<DuelReport, Error> {
+pub fn duel_input<P: Contest>(
+    problem: &P,
+    program: &Program,
+    input: &str,
+    budget: crate::budget::Budget,
+) -> Result<DuelReport, Error> {
     let cases = problem.read(input)?;
-    let mut subject = DuelSubject::new(problem, program, None);
+    let mut subject = DuelSubject::new(problem, program, budget);
     let report = runner::replay(&mut subject, &DuelInput { cases });
     Ok(finish(subject, report))
 }

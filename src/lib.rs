@@ -15,6 +15,7 @@
 
 pub mod bench;
 pub mod bench_octal;
+pub mod budget;
 pub mod catalog;
 pub mod certificate;
 pub mod check;

@@ -9,6 +9,7 @@
 //! the quick way cannot vouch for — every plate is kept and the tables are built once, up to the
 //! largest plate.
 
+use crate::budget::Budget;
 use std::io::Write;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -627,13 +628,13 @@ pub fn parse(input: &[u8]) -> Result<PackInput, PackError> {
     reader.finish()
 }
 
-/// Reads a pack input from a stream, a megabyte at a time.
-pub fn read(mut source: impl std::io::Read) -> anyhow::Result<PackInput> {
+/// Reads a pack input from a stream, a megabyte at a time, keeping what `budget` holds.
+pub fn read(mut source: impl std::io::Read, budget: &Budget) -> anyhow::Result<PackInput> {
     let mut reader = PackReader::default();
     let mut buffer = vec![0u8; 1 << 20];
     let mut filled = 0;
     let mut consumed = 0u64;
-    let most = most_kept_bytes();
+    let most = most_kept_bytes(budget);
     loop {
         let read = match source.read(&mut buffer[filled..]) {
             Ok(read) => read,
@@ -643,7 +644,7 @@ pub fn read(mut source: impl std::io::Read) -> anyhow::Result<PackInput> {
         let scanned = filled;
         filled += read;
         if consumed + filled as u64 > most {
-            anyhow::bail!("{}", over_budget(most));
+            anyhow::bail!("{}", over_budget(budget));
         }
         if read == 0 {
             reader.feed(&buffer[..filled])?;
@@ -672,14 +673,15 @@ pub fn read(mut source: impl std::io::Read) -> anyhow::Result<PackInput> {
 /// at most four of memory (or eight, when its ten or more digits take eleven), each game at
 /// least four bytes and eight of memory; so what is kept is under four times the input, which
 /// must fit in the memory budget (`--max-memory`).
-fn most_kept_bytes() -> u64 {
-    crate::problem::memory_budget() as u64 / 4
+fn most_kept_bytes(budget: &Budget) -> u64 {
+    budget.max_bytes as u64 / 4
 }
 
-fn over_budget(most: u64) -> String {
+fn over_budget(budget: &Budget) -> String {
     format!(
-        "pack input: more than {most} bytes, whose plates would not fit in the memory budget (--max-memory {})",
-        grundy_oracle::engine::human_bytes(crate::problem::memory_budget())
+        "pack input: more than {} bytes, whose plates would not fit in the memory budget (--max-memory {})",
+        most_kept_bytes(budget),
+        budget.memory_words()
     )
 }
 
@@ -688,11 +690,11 @@ const MOST_TOKEN: usize = 1 << 16;
 
 /// Answers the pack input on standard input into `out`: mapped into memory when it is a file
 /// (and then, when long, read and answered on two threads), read a piece at a time otherwise.
-pub fn solve_stdin(out: &mut impl Write) -> anyhow::Result<()> {
+pub fn solve_stdin(out: &mut impl Write, budget: &Budget) -> anyhow::Result<()> {
     match map_stdin() {
-        Some(map) => solve_to(&map, out),
+        Some(map) => solve_to(&map, out, budget),
         None => {
-            let lines = answer(&read(std::io::stdin().lock())?)?;
+            let lines = answer(&read(std::io::stdin().lock(), budget)?)?;
             out.write_all(&lines).context("writing the answers")
         }
     }
@@ -729,9 +731,9 @@ const PARALLEL_FROM: usize = 1 << 18;
 const PREFIX: usize = 1 << 17;
 
 /// Solves a pack input held in memory: one `Black` / `White` line per game.
-pub fn solve(input: &[u8]) -> anyhow::Result<Vec<u8>> {
+pub fn solve(input: &[u8], budget: &Budget) -> anyhow::Result<Vec<u8>> {
     let mut out = Vec::new();
-    solve_to(input, &mut out)?;
+    solve_to(input, &mut out, budget)?;
     Ok(out)
 }
 
@@ -745,10 +747,10 @@ pub fn solve(input: &[u8]) -> anyhow::Result<Vec<u8>> {
 /// beyond the tables, a malformed input, a game the solver declines), the input is read again
 /// from the start the exact way: every plate kept, tables up to the largest one, and the first
 /// error named by line and token.
-pub fn solve_to(input: &[u8], out: &mut impl Write) -> anyhow::Result<()> {
+pub fn solve_to(input: &[u8], out: &mut impl Write, budget: &Budget) -> anyhow::Result<()> {
     match stream(input) {
         Some(parts) => write_wins(&parts, out),
-        None if input.len() as u64 > most_kept_bytes() => anyhow::bail!("{}", over_budget(most_kept_bytes())),
+        None if input.len() as u64 > most_kept_bytes(budget) => anyhow::bail!("{}", over_budget(budget)),
         None => out.write_all(&answer(&parse(input)?)?),
     }
     .context("writing the answers")
@@ -971,6 +973,16 @@ fn answer_games<T: Copy + Into<u64>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`super::solve`] within the default budget.
+    fn solve(input: &[u8]) -> anyhow::Result<Vec<u8>> {
+        super::solve(input, &Budget::default())
+    }
+
+    /// [`super::read`] within the default budget.
+    fn read(source: impl std::io::Read) -> anyhow::Result<PackInput> {
+        super::read(source, &Budget::default())
+    }
 
     #[test]
     fn the_sample() {

@@ -125,8 +125,11 @@ pub struct Plan {
     pub seed: u64,
     /// Random cases.
     pub cases: u64,
-    /// When to stop drawing random cases, if before `cases`.
+    /// When to stop drawing random cases, if before `cases` (a soft limit: the case under way
+    /// finishes).
     pub deadline: Option<Instant>,
+    /// What the run may spend: a hard deadline and memory, for every side it runs.
+    pub budget: crate::budget::Budget,
     /// Whether to run the exhaustive part.
     pub exhaustive: bool,
     /// Which part of the cases to run.
@@ -134,9 +137,15 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Every exhaustive case and `cases` random ones, with no deadline.
+    /// Every exhaustive case and `cases` random ones, with no deadline and the default budget.
     pub fn new(seed: u64, cases: u64) -> Plan {
-        Plan { seed, cases, deadline: None, exhaustive: true, shard: Shard::WHOLE }
+        Plan::within(seed, cases, crate::budget::Budget::default())
+    }
+
+    /// Every exhaustive case and `cases` random ones, within `budget` (random cases stop at its
+    /// deadline too).
+    pub fn within(seed: u64, cases: u64, budget: crate::budget::Budget) -> Plan {
+        Plan { seed, cases, deadline: budget.deadline, budget, exhaustive: true, shard: Shard::WHOLE }
     }
 }
 

@@ -31,10 +31,10 @@ use rand_chacha::ChaCha8Rng;
 use rhai::{Array, Dynamic, Scope};
 use serde::Serialize;
 
+use crate::budget::Budget;
 use crate::catalog::pile::{Piles, sorted_sequences};
 use crate::error::Error;
-use crate::problem::oracle_budget;
-use crate::runner::{self, Exhaustive, Plan, Report, Shard, Status, Subject, Verdict};
+use crate::runner::{self, Exhaustive, Plan, Report, Status, Subject, Verdict};
 use crate::shrink::Minimality;
 
 /// Largest heap checked exhaustively in games whose moves split heaps: a single heap reaches
@@ -494,20 +494,20 @@ fn definition_applies(rules: &RuleSet) -> bool {
 }
 
 /// Checks a per-plate value formula: plates `0..=range.upto` in order, then `random` random
-/// plates up to `range.largest`, until `deadline`.
+/// plates up to `range.largest`, within `budget`.
 pub fn verify_value(
     rules: &RuleSet,
     formula: &Formula,
     seed: u64,
     range: &ValueRange,
     random: u64,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<VerifyReport, Error> {
     let (upto, largest) = (range.upto, range.largest);
-    let mut subject = value_subject(rules, formula, range.tree_upto, deadline);
+    let mut subject = value_subject(rules, formula, range.tree_upto, budget);
     (subject.upto, subject.largest) = (upto, largest);
     let cases = if largest > upto { random } else { 0 };
-    let plan = Plan { seed, cases, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let plan = Plan::within(seed, cases, *budget);
     let report = runner::run(&mut subject, &plan, &|_| {});
     let words = format!("random plates in {}..={largest} ({})", upto + 1, levels(upto + 1, largest, range.tree_upto));
     let mut verified =
@@ -517,12 +517,7 @@ pub fn verify_value(
 }
 
 /// The subject of a `--value` check: the oracle up to `tree_upto`, values by definition above.
-fn value_subject<'a>(
-    rules: &'a RuleSet,
-    formula: &'a Formula,
-    tree_upto: u64,
-    deadline: Option<Instant>,
-) -> ValueSubject<'a> {
+fn value_subject<'a>(rules: &'a RuleSet, formula: &'a Formula, tree_upto: u64, budget: &Budget) -> ValueSubject<'a> {
     let definition = match definition_applies(rules) {
         true => Definition::new(&rules.operation, rules.play).ok(),
         false => None,
@@ -530,10 +525,10 @@ fn value_subject<'a>(
     ValueSubject {
         rules,
         formula,
-        oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), oracle_budget()),
+        oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget.oracle()),
         definition,
         tree_upto,
-        deadline,
+        deadline: budget.deadline,
         upto: 0,
         largest: 0,
     }
@@ -555,16 +550,16 @@ pub fn verify_wins(
     formula: &Formula,
     seed: u64,
     random: u64,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<VerifyReport, Error> {
     let shape = Piles::fixed("verify", rules.clone());
     let mut subject = WinsSubject {
         rules,
         formula,
-        oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, oracle_budget()),
+        oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, budget.oracle()),
         shape: shape.exhaustive_shape(),
     };
-    let plan = Plan { seed, cases: random, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let plan = Plan::within(seed, random, *budget);
     let report = runner::run(&mut subject, &plan, &|_| {});
     let words = "random positions (by the oracle)".to_string();
     Ok(conclude(&rules.to_string(), formula, seed, Vec::new(), report, |case| format!("p = [{case}]"), words))
@@ -576,6 +571,7 @@ pub fn verify_case(
     formula: &Formula,
     variables: Variables,
     case: &str,
+    budget: &Budget,
 ) -> Result<VerifyReport, Error> {
     let report = match variables {
         Variables::Plate => {
@@ -587,7 +583,7 @@ pub fn verify_case(
                      definition (heaps ≤ {DEFINITION_HEAPS})"
                 )));
             }
-            let mut subject = value_subject(rules, formula, tree_upto, None);
+            let mut subject = value_subject(rules, formula, tree_upto, budget);
             (subject.upto, subject.largest) = (x, x);
             runner::replay(&mut subject, &x)
         }
@@ -596,7 +592,7 @@ pub fn verify_case(
             let mut subject = WinsSubject {
                 rules,
                 formula,
-                oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, oracle_budget()),
+                oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, budget.oracle()),
                 shape: (0, 0),
             };
             runner::replay(&mut subject, &position)

@@ -440,8 +440,9 @@ fn duel_covers_every_catalog_problem() {
         "wythoff",
     ] {
         let program = format!("{me} problem {problem}");
-        let output =
-            grundy(&["duel", problem, "--against", &program, "--seed", "5", "--cases", "15", "--save", save], "");
+        // A generous time limit a run: a debug build on a busy machine takes seconds an input.
+        let args = ["--seed", "5", "--cases", "15", "--timeout", "300", "--save", save];
+        let output = grundy(&[&["duel", problem, "--against", &program][..], &args].concat(), "");
         assert_eq!(output.status.code(), Some(0), "{problem}: {}{}", stdout(&output), stderr(&output));
         let text = stdout(&output);
         assert!(text.contains("held: ") && text.contains(" 15 random;"), "{problem}: {text}");
@@ -741,10 +742,12 @@ fn bare_grundy_prints_help_and_typos_get_suggestions() {
 }
 
 /// A time budget is shared: every entry gets random cases, and says it got fewer than asked.
+/// (Entries whose fast side answers every case: on a busy machine an entry may get one case
+/// only, which must not be one the fast side declines.)
 #[test]
 fn check_budget_is_shared_among_entries() {
     let args = ["check", "--budget", "2", "--cases", "100000000", "--no-exhaustive", "--seed", "1"];
-    let entries = ["pack:0,0,0,0", "pack:1,0,0,0", "pack:4,2,1,1", "wythoff", "candy"];
+    let entries = ["pack:0,0,0,0", "pack:1,0,0,0", "pack:2,0,0,0", "wythoff", "candy"];
     let mut args: Vec<&str> = args.to_vec();
     for entry in entries {
         args.extend(["--only", entry]);
@@ -900,7 +903,7 @@ fn solve_falls_back_to_the_oracle_where_no_theorem_covers_the_position_and_says_
 #[test]
 fn tables_report_an_observed_period_only_over_a_window_that_means_something() {
     // 0.16 to 300000 ends with nine values of period 3; its period (149459) is not yet visible.
-    let output = grundy(&["table", "octal:0.16", "--upto", "300000", "--json"], "");
+    let output = grundy(&["table", "octal:0.16", "--upto", "300000", "--json", "--time", "3600"], "");
     assert!(output.status.success(), "{}", stderr(&output));
     let document: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!((document["period"].clone(), document["proven"].clone()), (serde_json::Value::Null, false.into()));

@@ -28,7 +28,7 @@ fn entry(fast: PileFast) -> Piles {
 }
 
 fn random_only(seed: u64) -> Plan {
-    Plan { seed, cases: 500, deadline: None, exhaustive: false, shard: Shard::WHOLE }
+    Plan { exhaustive: false, ..Plan::new(seed, 500) }
 }
 
 fn check(problem: &impl Problem, plan: &Plan) -> Report {
@@ -272,8 +272,7 @@ fn infinite_sums_keep_the_first(a: &LoopyValue, b: &LoopyValue) -> LoopyValue {
 #[test]
 fn a_wrong_loopy_sum_rule_is_caught_and_shrunk_to_a_minimal_graph() {
     let problem = TokensProblem::with_rule("planted-tokens", infinite_sums_keep_the_first);
-    let report =
-        check(&problem, &Plan { seed: 5, cases: 3000, deadline: None, exhaustive: false, shard: Shard::WHOLE });
+    let report = check(&problem, &Plan { exhaustive: false, ..Plan::new(5, 3000) });
     assert_eq!(report.status, Status::Mismatch);
     let counterexample = report.counterexample.unwrap();
     // The smallest: a vertex with a loop and a move to a dead end, holding two tokens. Each

@@ -197,13 +197,13 @@ impl Problem for DefinitionProblem {
 mod tests {
     use super::*;
     use crate::catalog::Entry;
-    use crate::runner::{Plan, Shard, Status};
+    use crate::runner::{Plan, Status};
 
     #[test]
     fn a_wrong_table_is_caught_past_the_game_tree() {
         // Kayles' table agrees; a plant: the table of 0.77 judged against 0.07's definition.
         let kayles = DefinitionProblem::new("octal:0.77");
-        let plan = Plan { seed: 1, cases: 20, deadline: None, exhaustive: true, shard: Shard::WHOLE };
+        let plan = Plan::new(1, 20);
         let report = Entry::check(&kayles, &plan, &|_| {});
         assert_eq!(report.status, Status::Ok, "{report:?}");
         assert_eq!(report.sides.0, "definition");

@@ -14,10 +14,10 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{PARTITIONS_KEPT, in_turn, partitions, product, uniform_or_an_end};
-use crate::bench::{LargestBox, ScalePoint};
 use crate::contest::InputError;
 use crate::error::Error;
 use crate::problem::{Contest, Listed, MemoStats, Problem};
+use crate::problem::{LargestBox, ScalePoint};
 use crate::runner::Exhaustive;
 use crate::shape;
 use crate::shrink::Shrink;
@@ -55,11 +55,6 @@ pub struct Piles {
     /// up to some plate; a solver may cover less than it was asked for, e.g. a misère quotient
     /// verified only so far, and is then not built again for the same range).
     solvers: Mutex<HashMap<RuleSet, (u64, Arc<PileSolver>)>>,
-}
-
-/// The budget of one box of `grundy bench`: the memory budget, with no limit on positions.
-fn oracle_budget_for_bench() -> Budget {
-    Budget { max_states: usize::MAX, ..crate::problem::oracle_budget() }
 }
 
 /// Game Pack's largest plate, as planned (the statement gives no limits).
@@ -327,17 +322,20 @@ impl Problem for Piles {
     }
 
     /// The oracle on the boxes of the exhaustive shape's plates, and the fast side on one plate,
-    /// for growing sizes, until one takes a quarter of the budget.
-    fn scaling(&self, budget: std::time::Duration) -> Vec<ScalePoint> {
+    /// for growing sizes, until one takes a quarter of `time`; a box not solved within `time`
+    /// is not a point (no limit on positions: the memory budget holds it).
+    fn scaling(&self, time: std::time::Duration, budget: &crate::budget::Budget) -> Vec<ScalePoint> {
         let Rules::Fixed(rules) = &self.rules else { return Vec::new() };
-        let quarter = budget.as_secs_f64() / 4.0;
+        let quarter = time.as_secs_f64() / 4.0;
         let mut points: Vec<ScalePoint> = Vec::new();
         let kind = rules.value_kind();
         // The oracle: boxes of growing size.
         let mut size = 2u64;
         while PileBox::applies(rules) {
             let started = std::time::Instant::now();
-            let Ok(solved) = PileBox::solve(rules, kind, self.exhaustive.plates, size, oracle_budget_for_bench())
+            let within = budget.until(started.checked_add(time)).oracle();
+            let Ok(solved) =
+                PileBox::solve(rules, kind, self.exhaustive.plates, size, Budget { max_states: usize::MAX, ..within })
             else {
                 break;
             };
@@ -593,8 +591,8 @@ impl Contest for Piles {
         }))
     }
 
-    fn solve_text(&self, input: &[u8]) -> Result<String, Error> {
-        let output = crate::pack::solve(input).map_err(|error| Error::usage(format!("{error:#}")))?;
+    fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error> {
+        let output = crate::pack::solve(input, budget).map_err(|error| Error::usage(format!("{error:#}")))?;
         String::from_utf8(output).map_err(|_| Error::usage("pack wrote something that is not text"))
     }
 

@@ -51,8 +51,8 @@ pub struct Args {
     upto: u64,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    grundy::problem::set_oracle_deadline(super::deadline(args.time));
+pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
+    let run = run.for_seconds(args.time);
     if !args.octal.is_empty() {
         return octal(&args);
     }
@@ -60,7 +60,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let script = grundy::script::Script::load(path)?;
         let budget = args.budget.unwrap_or(1.0);
         let budget = Duration::from_secs_f64(args.time.map_or(budget, |time| budget.min(time)));
-        let bench = grundy::script::bench::bench(&script, budget)?;
+        let bench = grundy::script::bench::bench(&script, budget, &run)?;
         let text = if args.json {
             serde_json::to_string_pretty(&bench)? + "\n"
         } else {
@@ -96,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect::<anyhow::Result<_>>()?
     };
     let budget = Duration::from_secs_f64(args.budget.unwrap_or(1.0));
-    let deadline = super::deadline(args.time);
+    let deadline = run.deadline;
     let mut rows = Vec::new();
     let mut cut_short = false;
     for entry in &entries {
@@ -106,7 +106,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             cut_short = true;
             break;
         }
-        let row = entry.bench(left.map_or(budget, |left| budget.min(left)));
+        let row = entry.bench(left.map_or(budget, |left| budget.min(left)), &run);
         if !args.json {
             let table = grundy::bench::table(std::slice::from_ref(&row));
             let line = table.lines().nth(1).unwrap_or_default();

@@ -10,7 +10,9 @@ use grundy::catalog::{self, Entry};
 use grundy::check::{CaseCounter, Plan, Report, Shard, Status, junit, report_lines, run_entries};
 use serde_json::json;
 
-use super::{deadline, random_seed, seconds, write_stdout};
+use grundy::budget::Budget;
+
+use super::{random_seed, seconds, write_stdout};
 
 const EXAMPLES: &str = "Examples:
   grundy check                                  # every entry, exhaustive then 200 random cases
@@ -65,7 +67,7 @@ fn shard(text: &str) -> Result<Shard, String> {
     Ok(Shard { index, count })
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
         catalog::entries()
     } else {
@@ -82,12 +84,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let seed = args.seed.unwrap_or_else(random_seed);
     let started = Instant::now();
-    grundy::problem::set_oracle_deadline(deadline(args.time));
+    let budget = budget.for_seconds(args.time);
     let reports: Vec<Report> = if let Some(case) = &args.case {
         if entries.len() != 1 {
             bail!("--case needs exactly one --only entry");
         }
-        let report = entries[0].replay(case)?;
+        let report = entries[0].replay(case, &budget)?;
         if report.status == Status::Error {
             bail!("{}: {}", report.name, report.error.clone().unwrap_or_default());
         }
@@ -97,14 +99,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         vec![report]
     } else {
         let plan = Plan {
-            seed,
-            cases: args.cases,
-            deadline: match (deadline(args.budget), deadline(args.time)) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            },
+            deadline: budget.for_seconds(args.budget).deadline,
             exhaustive: !args.no_exhaustive,
             shard: args.shard.unwrap_or(Shard::WHOLE),
+            ..Plan::within(seed, args.cases, budget)
         };
         if !args.json {
             let shard = args.shard.map_or(String::new(), |s| format!(", shard {}/{}", s.index, s.count));

@@ -8,12 +8,14 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use grundy::catalog::pile::Piles;
 use grundy::catalog::{self, ContestEntry};
-use grundy::check::{Plan, Report, Shard, Status};
+use grundy::check::{Plan, Report, Status};
 use grundy::duel::{DuelReport, Program, Run};
 use grundy::stress::{Programs, Sizes};
 use grundy_rules::RuleSet;
 
-use super::{deadline, random_seed, seconds, write_stdout};
+use grundy::budget::Budget;
+
+use super::{random_seed, seconds, write_stdout};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
@@ -78,11 +80,11 @@ const EXAMPLES: &str = "Examples:
 /// Inputs longer than this are summarised in the text report, not printed.
 const SHOWN_INPUT: usize = 2048;
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
     // The oracle stops at --time too; the games it no longer reaches go to the fast side.
-    grundy::problem::set_oracle_deadline(deadline(args.time));
-    let Some(name) = args.problem.clone() else { return run_generic(args, seed) };
+    let budget = budget.for_seconds(args.time);
+    let Some(name) = args.problem.clone() else { return run_generic(args, seed, budget) };
     let problem: Box<dyn ContestEntry> = match (&args.rules, name.as_str()) {
         (Some(code), "pack") => {
             let rules: RuleSet = format!("pack:{code}").parse()?;
@@ -95,10 +97,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let program = Program { command: args.against.clone(), timeout: Duration::from_secs_f64(args.timeout) };
     let report = match given_input(&args)? {
-        Some(input) => problem.duel_input(&program, &input)?,
-        None => {
-            with_progress(&args, seed, |plan, progress, shrinking| problem.duel(&program, plan, progress, shrinking))
-        }
+        Some(input) => problem.duel_input(&program, &input, budget)?,
+        None => with_progress(&args, seed, budget, |plan, progress, shrinking| {
+            problem.duel(&program, plan, progress, shrinking)
+        }),
     };
     let rules = args.rules.as_ref().map(|code| format!(" --rules {code}")).unwrap_or_default();
     let command = format!("grundy duel {name}{rules} --against {}", grundy::shell_quote(&args.against));
@@ -106,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// `grundy duel --generator G --brute B --against P`: any problem, brought by the user.
-fn run_generic(args: Args, seed: u64) -> anyhow::Result<ExitCode> {
+fn run_generic(args: Args, seed: u64, budget: Budget) -> anyhow::Result<ExitCode> {
     let timeout = Duration::from_secs_f64(args.timeout);
     let program = |command: &str| Program { command: command.to_string(), timeout };
     let Some(brute) = &args.brute else { bail!("a duel needs a catalog problem, or --generator and --brute") };
@@ -120,7 +122,7 @@ fn run_generic(args: Args, seed: u64) -> anyhow::Result<ExitCode> {
     };
     let report = match given_input(&args)? {
         Some(input) => grundy::stress::stress_input(&programs, &input),
-        None => with_progress(&args, seed, |plan, progress, _| {
+        None => with_progress(&args, seed, budget, |plan, progress, _| {
             grundy::stress::stress(&programs, args.sizes, plan, progress)
         }),
     };
@@ -142,9 +144,10 @@ fn given_input(args: &Args) -> anyhow::Result<Option<String>> {
 fn with_progress(
     args: &Args,
     seed: u64,
+    budget: Budget,
     duel: impl FnOnce(&Plan, &dyn Fn(u64), &dyn Fn(usize)) -> DuelReport,
 ) -> DuelReport {
-    let plan = Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: true, shard: Shard::WHOLE };
+    let plan = Plan::within(seed, args.cases, budget);
     // Ctrl-C stops the duel as --time does: what was found so far is shrunk no further and printed.
     grundy::interrupt::on_ctrl_c();
     let bar = if !args.json && std::io::stderr().is_terminal() {

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use grundy::budget::Budget;
 use grundy_rules::{Play, RuleSet};
 
 mod bench;
@@ -126,17 +127,18 @@ pub fn main() -> ExitCode {
             return fail(&line, json);
         }
     };
-    grundy::problem::set_memory_budget(cli.max_memory.0);
+    // The run's one budget: each command adds its --time and carries it down.
+    let budget = Budget::with_bytes(cli.max_memory.0);
     let result = match cli.command {
-        Command::Check(args) => check::run(args),
-        Command::Solve(args) => solve::run(args),
-        Command::Table(args) => table::run(args),
-        Command::Duel(args) => duel::run(args),
-        Command::Verify(args) => verify::run(args),
-        Command::Pack => problem::run(problem::Args { name: "pack".to_string(), time: 20.0 }),
-        Command::Problem(args) => problem::run(args),
-        Command::Bench(args) => bench::run(args),
-        Command::Quotient(args) => quotient::run(args),
+        Command::Check(args) => check::run(args, budget),
+        Command::Solve(args) => solve::run(args, budget),
+        Command::Table(args) => table::run(args, budget),
+        Command::Duel(args) => duel::run(args, budget),
+        Command::Verify(args) => verify::run(args, budget),
+        Command::Pack => problem::run(problem::Args { name: "pack".to_string(), time: 20.0 }, budget),
+        Command::Problem(args) => problem::run(args, budget),
+        Command::Bench(args) => bench::run(args, budget),
+        Command::Quotient(args) => quotient::run(args, budget),
         Command::List => list::run(),
     };
     match result {

@@ -34,14 +34,14 @@ pub struct Args {
     seed: u64,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     // --time bounds the whole run: the quotient, then the oracle of --check.
-    grundy::problem::set_oracle_deadline(super::deadline(Some(args.time)));
+    let budget = budget.for_seconds(Some(args.time));
     let computed = quotient::compute(&args.code, args.upto, args.time)?;
     let report = match args.check {
         true => {
             let _progress = super::oracle_progress("quotient --check: the oracle");
-            Some(quotient::check(&computed, args.cases, args.seed)?)
+            Some(quotient::check(&computed, args.cases, args.seed, &budget)?)
         }
         false => None,
     };

@@ -65,14 +65,10 @@ pub struct Args {
     start: Option<String>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     grundy_fast::set_deadline(super::deadline(Some(args.time)));
-    let budget = Budget {
-        max_states: args.max_states,
-        max_moves: args.max_moves,
-        max_bytes: grundy::problem::memory_budget(),
-        deadline: None,
-    };
+    let budget =
+        Budget { max_states: args.max_states, max_moves: args.max_moves, deadline: None, ..run.oracle_alone() };
     if let Some(path) = &args.script {
         return script(&args, path, Budget { deadline: super::deadline(Some(args.time)), ..budget });
     }

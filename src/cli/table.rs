@@ -98,10 +98,10 @@ const MOST_PRINTED: u64 = 10_000_000;
 /// How far `--period` computes when no `--upto` is given.
 const PERIOD_SEARCH: u64 = 10_000_000;
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(20.0))));
     if let Some(path) = &args.script {
-        return script(&args, path);
+        return script(&args, path, &budget);
     }
     let game = args.game.clone().unwrap_or_default();
     if args.pairs {
@@ -131,6 +131,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             checkpoint: args.checkpoint.as_deref(),
             every: args.checkpoint_every,
             resume: args.resume.as_deref(),
+            max_bytes: budget.max_bytes,
         });
     }
     if args.period {
@@ -327,7 +328,7 @@ fn write_text(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
 }
 
 /// `--game FILE`: the values of a scripted game's positions [0] … [N].
-fn script(args: &Args, path: &std::path::Path) -> anyhow::Result<ExitCode> {
+fn script(args: &Args, path: &std::path::Path, budget: &grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     let upto = args.upto.expect("clap requires --upto without --period");
     if upto >= MOST_PRINTED {
         anyhow::bail!("--upto {upto}: a table prints at most {MOST_PRINTED} values");
@@ -336,9 +337,7 @@ fn script(args: &Args, path: &std::path::Path) -> anyhow::Result<ExitCode> {
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let budget = grundy_oracle::Budget {
         max_states: args.max_states,
-        max_bytes: grundy::problem::memory_budget(),
-        deadline: super::deadline(Some(args.time.unwrap_or(20.0))),
-        ..grundy_oracle::Budget::default()
+        ..budget.for_seconds(Some(args.time.unwrap_or(20.0))).oracle_alone()
     };
     let table = grundy::script::solve::table(&script, play, upto, budget)?;
     let (values, by) = (&table.values, table.method);
