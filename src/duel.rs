@@ -422,7 +422,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
 
     /// The expected output of `input`, and who gave it: the oracle where it reaches, else the
     /// fast side; an error when neither can, or when they disagree (a bug of grundy's).
-    fn expected(&mut self, input: &DuelInput<P::Instance>) -> Result<(String, Answerer), String> {
+    fn expected(&mut self, input: &DuelInput<P::Instance>) -> Result<(String, Answerer), Verdict> {
         let problem = self.problem;
         // A problem whose cases share a table builds it once; one the fast side declines is
         // answered case by case.
@@ -441,11 +441,11 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             };
             let line = match (truth, all.as_ref().map(|answers| &answers[i])) {
                 (Some(truth), Some(fast)) if !problem.agrees(&truth, fast) => {
-                    return Err(format!(
+                    return Err(Verdict::Failed(format!(
                         "grundy's fast side says {fast} where the oracle says {truth} on `{}`: run {}",
                         problem.case_text(instance),
                         crate::problem::replay_command(&problem.name(), &problem.case_text(instance))
-                    ));
+                    )));
                 }
                 (Some(truth), _) => {
                     oracle += 1;
@@ -461,10 +461,10 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
                         problem.answer_line(&fast)
                     }
                     Err(reason) => {
-                        return Err(format!(
+                        return Err(Verdict::Failed(format!(
                             "no expected answer for `{}`: beyond the oracle's reach, and the fast side: {reason}",
                             problem.case_text(instance)
-                        ));
+                        )));
                     }
                 },
             };
@@ -488,7 +488,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         };
         let (expected, answerer) = match self.expected(input) {
             Ok(expected) => expected,
-            Err(error) => return (Attempt::Broken(Verdict::Failed(error)), None),
+            Err(verdict) => return (Attempt::Broken(verdict), None),
         };
         let run = match run(self.program, &text, output_limit(&expected)) {
             Ok(run) => run,

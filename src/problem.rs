@@ -14,7 +14,7 @@ use grundy_rules::{Outcome, ParseError, ValueKind};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::contest::InputError;
+use crate::contest::{InputError, Unwritable};
 use crate::error::Error;
 use crate::runner::{Exhaustive, Subject, Verdict};
 use crate::shrink::Shrink;
@@ -75,8 +75,8 @@ pub trait Problem: Send + Sync + 'static {
     }
 
     /// A case from its `--case` text.
-    fn parse_case(&self, text: &str) -> Result<Self::Instance, String> {
-        text.parse().map_err(|error: ParseError| error.to_string())
+    fn parse_case(&self, text: &str) -> Result<Self::Instance, ParseError> {
+        text.parse()
     }
 }
 
@@ -87,7 +87,7 @@ pub trait Contest: Problem {
     /// The cases of a contest input, in the order of its answers.
     fn read(&self, input: &str) -> Result<Vec<Self::Instance>, InputError>;
     /// The contest input of these cases; an error when they cannot form one.
-    fn write(&self, instances: &[Self::Instance]) -> Result<String, String>;
+    fn write(&self, instances: &[Self::Instance]) -> Result<String, Unwritable>;
     /// One case's answer as the contest prints it (with its line end).
     fn answer_line(&self, answer: &Self::Answer) -> String;
     /// A random contest input: a few small cases (the oracle answers them), or a large input.
@@ -340,9 +340,9 @@ pub fn winner_line(outcome: Outcome) -> String {
 }
 
 /// The one case of a format that holds one.
-pub fn single<'a, T>(cases: &'a [T], problem: &str) -> Result<&'a T, String> {
+pub fn single<'a, T>(cases: &'a [T], problem: &str) -> Result<&'a T, Unwritable> {
     match cases {
         [one] => Ok(one),
-        _ => Err(format!("a {problem} input holds one case, not {}", cases.len())),
+        _ => Err(Unwritable(format!("a {problem} input holds one case, not {}", cases.len()))),
     }
 }

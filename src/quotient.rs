@@ -123,8 +123,7 @@ pub fn check(
     budget: &crate::budget::Budget,
 ) -> Result<crate::runner::Report, Error> {
     let largest = quotient.verified_to.min(40);
-    let problem = crate::catalog::quotient::QuotientProblem::try_new(quotient.code(), quotient.verified_to, largest)
-        .map_err(Error::usage)?
+    let problem = crate::catalog::quotient::QuotientProblem::try_new(quotient.code(), quotient.verified_to, largest)?
         .with_quotient(quotient.clone());
     let plan = crate::runner::Plan::within(seed, cases, *budget);
     Ok(crate::catalog::Entry::check(&problem, &plan, &|_| {}))

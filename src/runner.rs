@@ -400,7 +400,10 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
         }
         let mut rng = rng_for(plan.seed, &subject.name());
         for i in 0..plan.cases {
-            if crate::interrupt::past(plan.deadline) {
+            // The soft deadline (`--budget`) leaves every subject one random case at least; the
+            // run's hard deadline (`--time`) does not.
+            let soft = report.random > 0 && crate::interrupt::past(plan.deadline);
+            if soft || plan.budget.expired() {
                 report.out_of_time = true;
                 break;
             }

@@ -177,7 +177,7 @@ pub struct GeographySolved {
 /// Solves vertex geography on a graph given as text (edge list or DOT); `start` names the start
 /// node (for an edge list, its number, overriding the one in the text).
 pub fn geography(text: &str, start: Option<&str>, oracle: Option<Budget>) -> Result<GeographySolved, Error> {
-    let named = crate::graph_input::read(text, start).map_err(Error::usage)?;
+    let named = crate::graph_input::read(text, start)?;
     let game = Geography::new(named.graph.vertices, named.start, named.graph.edges.clone())
         .map_err(|e| Error::usage(format!("graph: {e}")))?;
     let (solver, outcome) = match oracle {
@@ -229,12 +229,11 @@ pub fn tokens(text: &str, tokens: &[String], play: Play, oracle: Option<Budget>)
     use grundy_fast::loopy::{LoopyValue, LoopyValues};
     use grundy_oracle::games::tokens::TokenOracle;
 
-    let named = crate::graph_input::read_digraph(text).map_err(Error::usage)?;
+    let named = crate::graph_input::read_digraph(text)?;
     if tokens.is_empty() {
         return Err(Error::usage("graph: name the vertices the tokens stand on"));
     }
-    let at =
-        tokens.iter().map(|name| named.vertex(name)).collect::<Result<Vec<usize>, String>>().map_err(Error::usage)?;
+    let at = tokens.iter().map(|name| named.vertex(name)).collect::<Result<Vec<usize>, _>>()?;
     let graph = &named.graph;
     let (solver, outcome, values, winning_move) = match (oracle, play) {
         (Some(budget), _) => {

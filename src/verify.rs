@@ -64,6 +64,43 @@ pub enum Variables {
     Position,
 }
 
+/// Why a formula gave no answer on one case.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormulaError {
+    /// Evaluating it failed (a function it calls with the wrong arguments, a loop past its
+    /// operations, a string or array past its size).
+    #[error("formula `{formula}`: {message}")]
+    Evaluation {
+        /// The formula.
+        formula: String,
+        /// What Rhai said, on one line.
+        message: String,
+    },
+    /// It gave a value of another kind than asked for.
+    #[error("formula `{formula}` gave {gave}, not {wanted}")]
+    WrongType {
+        /// The formula.
+        formula: String,
+        /// What it gave ("a string", "\"maybe\"").
+        gave: String,
+        /// What was wanted.
+        wanted: &'static str,
+    },
+}
+
+impl FormulaError {
+    /// Whether the formula fails this way on every input: a value of the wrong kind, or a call
+    /// that can never work.
+    fn on_every_input(&self) -> bool {
+        match self {
+            FormulaError::WrongType { .. } => true,
+            FormulaError::Evaluation { message, .. } => {
+                message.contains("Function not found") || message.contains("mismatch")
+            }
+        }
+    }
+}
+
 impl Formula {
     /// Compiles `text` for the given variables; an error names the column (unknown variables
     /// included).
@@ -105,9 +142,9 @@ impl Formula {
             Variables::Position => formula.outcome(&[1]).map(drop),
         };
         if let Err(error) = sample
-            && (error.contains("gave a") || error.contains("Function not found") || error.contains("mismatch"))
+            && error.on_every_input()
         {
-            return Err(Error::usage(error));
+            return Err(Error::usage(error.to_string()));
         }
         Ok(formula)
     }
@@ -133,52 +170,51 @@ impl Formula {
         &self.text
     }
 
-    fn eval(&self, scope: &mut Scope<'_>) -> Result<Dynamic, String> {
-        self.engine
-            .eval_ast_with_scope::<Dynamic>(scope, &self.ast)
-            .map_err(|error| format!("formula `{}`: {}", self.text, error.to_string().replace('\n', " ")))
+    fn eval(&self, scope: &mut Scope<'_>) -> Result<Dynamic, FormulaError> {
+        self.engine.eval_ast_with_scope::<Dynamic>(scope, &self.ast).map_err(|error| FormulaError::Evaluation {
+            formula: self.text.clone(),
+            message: error.to_string().replace('\n', " "),
+        })
+    }
+
+    fn wrong_type(&self, gave: String, wanted: &'static str) -> FormulaError {
+        FormulaError::WrongType { formula: self.text.clone(), gave, wanted }
     }
 
     /// The formula's integer at plate `x`.
-    pub fn value_at(&self, x: u64, parameter: Option<u64>) -> Result<i64, String> {
+    pub fn value_at(&self, x: u64, parameter: Option<u64>) -> Result<i64, FormulaError> {
         let value = self.eval(&mut Formula::scope(Variables::Plate, x, &[], parameter))?;
         if let Some(b) = value.clone().try_cast::<bool>() {
             return Ok(i64::from(b));
         }
-        value.as_int().map_err(|kind| format!("formula `{}` gave a {kind}, not an integer", self.text))
+        value.as_int().map_err(|kind| self.wrong_type(format!("a {kind}"), "an integer"))
     }
 
     /// The formula's verdict on the position `plates`: true when the player to move wins.
-    pub fn wins(&self, plates: &[u64], parameter: Option<u64>) -> Result<bool, String> {
+    pub fn wins(&self, plates: &[u64], parameter: Option<u64>) -> Result<bool, FormulaError> {
         let value = self.eval(&mut Formula::scope(Variables::Position, 0, plates, parameter))?;
         value
             .clone()
             .try_cast::<bool>()
             .or_else(|| value.as_int().ok().map(|v| v != 0))
-            .ok_or_else(|| format!("formula `{}` gave a {}, not true/false", self.text, value.type_name()))
+            .ok_or_else(|| self.wrong_type(format!("a {}", value.type_name()), "true/false"))
     }
 
     /// The formula's verdict on the position `plates` of a game that may be drawn: `true` or
     /// `"first"` (the player to move wins), `false` or `"second"`, or `"draw"`.
-    pub fn outcome(&self, plates: &[u64]) -> Result<LoopyOutcome, String> {
+    pub fn outcome(&self, plates: &[u64]) -> Result<LoopyOutcome, FormulaError> {
         let value = self.eval(&mut Formula::scope(Variables::Position, 0, plates, None))?;
         if let Some(word) = value.clone().try_cast::<rhai::ImmutableString>() {
             return match word.as_str() {
                 "first" => Ok(LoopyOutcome::First),
                 "second" => Ok(LoopyOutcome::Second),
                 "draw" => Ok(LoopyOutcome::Draw),
-                other => {
-                    Err(format!("formula `{}` gave \"{other}\", not \"first\", \"second\" or \"draw\"", self.text))
-                }
+                other => Err(self.wrong_type(format!("\"{other}\""), "\"first\", \"second\" or \"draw\"")),
             };
         }
         let first =
             value.clone().try_cast::<bool>().or_else(|| value.as_int().ok().map(|v| v != 0)).ok_or_else(|| {
-                format!(
-                    "formula `{}` gave a {}, not true/false or \"first\"/\"second\"/\"draw\"",
-                    self.text,
-                    value.type_name()
-                )
+                self.wrong_type(format!("a {}", value.type_name()), "true/false or \"first\"/\"second\"/\"draw\"")
             })?;
         Ok(if first { LoopyOutcome::First } else { LoopyOutcome::Second })
     }
@@ -318,7 +354,7 @@ impl Subject for ValueSubject<'_> {
         match self.formula.value_at(x, parameter(self.rules)) {
             Ok(guess) if guess == truth => Verdict::Agree,
             Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected, actual: error },
+            Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
         }
     }
 
@@ -370,7 +406,7 @@ impl Subject for WinsSubject<'_> {
         match self.formula.wins(position.plates(), parameter(self.rules)) {
             Ok(guess) if guess == first => Verdict::Agree,
             Ok(guess) => Verdict::Disagree { expected: first.to_string(), actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected: first.to_string(), actual: error },
+            Err(error) => Verdict::Disagree { expected: first.to_string(), actual: error.to_string() },
         }
     }
 
@@ -635,7 +671,7 @@ mod tests {
         let error = Formula::new("x % (m + ", Variables::Plate).err().unwrap().to_string();
         assert!(error.contains("column"), "{error}");
         let looping = Formula::new("loop { }", Variables::Plate).unwrap();
-        assert!(looping.value_at(1, None).unwrap_err().contains("formula"));
+        assert!(looping.value_at(1, None).unwrap_err().to_string().contains("formula"));
     }
 
     #[test]
@@ -647,6 +683,6 @@ mod tests {
         let error = Formula::new("\"text\"", Variables::Plate).err().unwrap().to_string();
         assert!(error.contains("not an integer"), "{error}");
         let error = Formula::new("let s = \"ab\"; loop { s += s; }", Variables::Plate).unwrap().value_at(1, None);
-        assert!(error.unwrap_err().contains("formula"));
+        assert!(error.unwrap_err().to_string().contains("formula"));
     }
 }

@@ -105,7 +105,7 @@ pub trait ContestEntry: Send + Sync {
         shrinking: &dyn Fn(usize),
     ) -> crate::duel::DuelReport;
     /// An input at the contest's stated limits, as text (for benchmarks).
-    fn largest_input_text(&self, seed: u64) -> Result<String, String>;
+    fn largest_input_text(&self, seed: u64) -> Result<String, crate::contest::Unwritable>;
     /// The map of pairs, for a game given by two numbers; see [`Contest::pair_map`].
     fn pair_map(&self, upto: u64) -> Option<PairMap>;
     /// Judges a program on one given input (a saved failure), within `budget`.
@@ -166,7 +166,7 @@ impl<P: Contest> ContestEntry for P {
         Contest::pair_map(self, upto)
     }
 
-    fn largest_input_text(&self, seed: u64) -> Result<String, String> {
+    fn largest_input_text(&self, seed: u64) -> Result<String, crate::contest::Unwritable> {
         let mut rng = crate::runner::rng_for(seed, &self.name());
         self.write(&self.largest_input(&mut rng))
     }

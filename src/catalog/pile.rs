@@ -14,7 +14,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{PARTITIONS_KEPT, in_turn, partitions, product, uniform_or_an_end};
-use crate::contest::InputError;
+use crate::contest::{InputError, Unwritable};
 use crate::error::Error;
 use crate::problem::{Contest, Listed, MemoStats, Problem};
 use crate::problem::{LargestBox, ScalePoint};
@@ -23,7 +23,7 @@ use crate::shape;
 use crate::shrink::Shrink;
 
 /// A fast solver given as a function: a planted one, in tests.
-pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, String> + Send + Sync>;
+pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, Unsupported> + Send + Sync>;
 
 /// Which rule sets a pile problem plays.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,7 +316,7 @@ impl Problem for Piles {
 
     fn fast(&self, case: &PilePosition) -> Result<Solution, Unsupported> {
         if let Some(planted) = &self.planted {
-            return planted(case.position.plates()).map_err(Unsupported::NoTheory);
+            return planted(case.position.plates());
         }
         self.solver(&case.rules, case.position.largest())?.solve(case.position.plates())
     }
@@ -396,13 +396,13 @@ impl Problem for Piles {
         }
     }
 
-    fn parse_case(&self, text: &str) -> Result<PilePosition, String> {
+    fn parse_case(&self, text: &str) -> Result<PilePosition, grundy_rules::ParseError> {
         match &self.rules {
             Rules::Fixed(rules) if !text.contains('@') => {
-                let position: Position = text.parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+                let position: Position = text.parse()?;
                 Ok(PilePosition { rules: rules.clone(), position })
             }
-            _ => text.parse().map_err(|e: grundy_rules::ParseError| e.to_string()),
+            _ => text.parse(),
         }
     }
 }
@@ -476,15 +476,17 @@ impl Contest for Piles {
             .collect())
     }
 
-    fn write(&self, cases: &[PilePosition]) -> Result<String, String> {
-        let Some(first) = cases.first() else { return Err("a Game Pack input has at least one game".to_string()) };
-        let (a, b, c, d) =
-            first.rules.pack_code().ok_or_else(|| format!("{} is not a Game Pack rule set", first.rules))?;
+    fn write(&self, cases: &[PilePosition]) -> Result<String, Unwritable> {
+        let Some(first) = cases.first() else { return Err("a Game Pack input has at least one game".into()) };
+        let (a, b, c, d) = first
+            .rules
+            .pack_code()
+            .ok_or_else(|| Unwritable(format!("{} is not a Game Pack rule set", first.rules)))?;
         if let Some(other) = cases.iter().find(|case| case.rules != first.rules) {
-            return Err(format!("one Game Pack input has one rule set, not {} and {}", first.rules, other.rules));
+            return Err(format!("one Game Pack input has one rule set, not {} and {}", first.rules, other.rules).into());
         }
         if cases.iter().any(|case| case.position.plates().contains(&0)) {
-            return Err("Game Pack's plates hold at least one token".to_string());
+            return Err("Game Pack's plates hold at least one token".into());
         }
         let mut text = format!("{a} {b} {c} {d} {}\n", cases.len());
         for case in cases {

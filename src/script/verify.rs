@@ -130,7 +130,7 @@ impl Subject for ValueSubject<'_> {
         match self.formula.value_at(x, None) {
             Ok(guess) if guess == truth => Verdict::Agree,
             Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected, actual: error },
+            Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
         }
     }
 
@@ -191,7 +191,7 @@ impl Subject for WinsSubject<'_> {
             Ok(guess) => {
                 Verdict::Disagree { expected: truth.word().to_lowercase(), actual: guess.word().to_lowercase() }
             }
-            Err(error) => Verdict::Disagree { expected: truth.word().to_lowercase(), actual: error },
+            Err(error) => Verdict::Disagree { expected: truth.word().to_lowercase(), actual: error.to_string() },
         }
     }
 
@@ -218,7 +218,7 @@ fn listed(script: &Script, upto: u64) -> Result<(Vec<Numbers>, String), Error> {
     let mut seen = std::collections::HashSet::new();
     let mut cases = Vec::new();
     for size in 0..=upto {
-        for position in script.positions(size).map_err(Error::usage)? {
+        for position in script.positions(size)? {
             if seen.insert(position.clone()) {
                 cases.push(Numbers(position));
             }
