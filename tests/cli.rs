@@ -325,8 +325,14 @@ fn list_and_readme_state_every_problems_limits() {
         let (name, limits) = (problem.name(), problem.limits());
         let at = lines.iter().position(|line| line.starts_with(&format!("  {name:<12} "))).expect("a problem line");
         assert_eq!(lines[at + 1], format!("               limits: {limits}"), "{name}: {text}");
-        assert!(readme.contains(limits), "the README does not state {name}'s limits: {limits}");
+        assert!(readme.contains(&format!("| `{name}` | {limits} |")), "the README's limits table lacks {name}");
     }
+    // The list of `grundy problem NAME`: every problem but Game Pack (which has its own row).
+    let listed = readme.lines().find(|line| line.starts_with("| `grundy problem NAME")).expect("a problem row");
+    let listed = listed.split_once("stdin (").expect("the problem list").1.split_once(';').expect("its end").0;
+    let names: Vec<String> = grundy::catalog::contests().iter().map(|c| c.name()).filter(|n| n != "pack").collect();
+    let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    assert_eq!(listed, quoted.join(", "), "the README's `grundy problem` row names the registry's problems in order");
 }
 
 #[test]
@@ -423,22 +429,9 @@ fn duel_covers_every_catalog_problem() {
     let me = env!("CARGO_BIN_EXE_grundy");
     let save = std::env::temp_dir().join(format!("grundy-duel-catalog-{}.txt", std::process::id()));
     let save = save.to_str().unwrap();
-    for problem in [
-        "stripes",
-        "cutting",
-        "coloring",
-        "steins",
-        "coins",
-        "candy",
-        "nullify",
-        "prime",
-        "dig",
-        "gems",
-        "lock",
-        "geography",
-        "fibonacci",
-        "wythoff",
-    ] {
+    // Every problem of the registry (Game Pack has its own duels in tests/duel.rs).
+    let problems: Vec<String> = grundy::catalog::contests().iter().map(|c| c.name()).filter(|n| n != "pack").collect();
+    for problem in problems.iter().map(String::as_str) {
         let program = format!("{me} problem {problem}");
         // A generous time limit a run: a debug build on a busy machine takes seconds an input.
         let args = ["--seed", "5", "--cases", "15", "--timeout", "300", "--save", save];
