@@ -35,6 +35,25 @@ pub struct Program {
     pub timeout: Duration,
 }
 
+impl Program {
+    /// This program with its time limit cut to what is left before `deadline` (the run's
+    /// `--time`), so that no run outlives the run of grundy; at least a millisecond.
+    pub fn within(&self, deadline: Option<Instant>) -> Program {
+        let left = deadline.map_or(self.timeout, |deadline| deadline.saturating_duration_since(Instant::now()));
+        Program { command: self.command.clone(), timeout: self.timeout.min(left).max(Duration::from_millis(1)) }
+    }
+
+    /// Whether `run`, of this program cut to `deadline`, timed out because the deadline came,
+    /// not because the program took its own time limit: no verdict on the program.
+    pub fn cut_by(&self, deadline: Option<Instant>, run: &std::io::Result<Run>) -> bool {
+        matches!(run, Ok(Run::TimedOut { seconds, .. }) if *seconds < self.timeout.as_secs_f64())
+            && crate::interrupt::past(deadline)
+    }
+}
+
+/// Said of a run the time limit (`--time`) stopped: not the program's verdict.
+pub const CUT_BY_TIME: &str = "the time budget (--time) ran out during a run";
+
 /// What one run of the program did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -490,7 +509,11 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             Ok(expected) => expected,
             Err(verdict) => return (Attempt::Broken(verdict), None),
         };
-        let run = match run(self.program, &text, output_limit(&expected)) {
+        let run = run(&self.program.within(self.budget.deadline), &text, output_limit(&expected));
+        if self.program.cut_by(self.budget.deadline, &run) {
+            return (Attempt::Broken(Verdict::Failed(CUT_BY_TIME.to_string())), None);
+        }
+        let run = match run {
             Ok(run) => run,
             Err(error) => {
                 let error = format!("the program could not be started: {error}");

@@ -399,8 +399,11 @@ impl StressSubject<'_> {
     /// The brute force's output on `text`.
     fn expected(&self, text: &str) -> Result<String, NoExpected> {
         let brute = &self.programs.brute;
-        let run = duel::run(brute, text, MOST_OUTPUT)
-            .map_err(|e| NoExpected::Broken(format!("the brute force could not start: {e}")))?;
+        let run = duel::run(&brute.within(self.deadline), text, MOST_OUTPUT);
+        if brute.cut_by(self.deadline, &run) {
+            return Err(NoExpected::Broken(duel::CUT_BY_TIME.to_string()));
+        }
+        let run = run.map_err(|e| NoExpected::Broken(format!("the brute force could not start: {e}")))?;
         if let Some(error) = not_runnable(brute, "brute force", &run) {
             return Err(NoExpected::Broken(error));
         }
@@ -420,7 +423,11 @@ impl StressSubject<'_> {
         };
         let size = size.map(|size| format!(" {size}")).unwrap_or_default();
         let command = Program { command: format!("{} {seed}{size}", generator.command), timeout: generator.timeout };
-        let mut case = match duel::run(&command, "", MOST_OUTPUT) {
+        let run = duel::run(&command.within(self.deadline), "", MOST_OUTPUT);
+        if command.cut_by(self.deadline, &run) {
+            return TextCase::failed(duel::CUT_BY_TIME.to_string());
+        }
+        let mut case = match run {
             Ok(Run::Output { stdout, .. }) => TextCase::read(&stdout),
             Ok(run) => TextCase::failed(match not_runnable(&command, "generator", &run) {
                 Some(error) => error,
@@ -501,7 +508,11 @@ impl Subject for StressSubject<'_> {
             Err(NoExpected::Broken(error)) => return Verdict::Failed(error),
         };
         let against = &self.programs.against;
-        let run = match duel::run(against, &text, duel::output_limit(&expected)) {
+        let run = duel::run(&against.within(self.deadline), &text, duel::output_limit(&expected));
+        if against.cut_by(self.deadline, &run) {
+            return Verdict::Failed(duel::CUT_BY_TIME.to_string());
+        }
+        let run = match run {
             Ok(run) => run,
             Err(error) => return Verdict::Failed(format!("the program could not be started: {error}")),
         };

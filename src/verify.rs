@@ -437,16 +437,18 @@ pub(crate) fn conclude(
     let mut covered = Vec::new();
     let failed_in_exhaustive = report.counterexample.is_some() && report.random == 0;
     let stopped_in_exhaustive = report.status == Status::Error && report.random == 0;
+    // A run cut short counts only the cases it judged, each of which held.
+    let cut_in_exhaustive = report.status == Status::CutShort && report.exhaustive < report.exhaustive_asked;
     if report.exhaustive > 0 {
         let held = report.exhaustive - u64::from(failed_in_exhaustive || stopped_in_exhaustive);
-        if !failed_in_exhaustive && !stopped_in_exhaustive {
+        if !failed_in_exhaustive && !stopped_in_exhaustive && !cut_in_exhaustive {
             covered.push(report.exhaustive_cover.clone());
         } else if held > 0 {
             covered.push(format!("the first {held} of {}", report.exhaustive_cover));
         }
     }
-    let random_held =
-        report.random - u64::from(!failed_in_exhaustive && !stopped_in_exhaustive && report.status != Status::Ok);
+    let last_failed = matches!(report.status, Status::Mismatch | Status::Error);
+    let random_held = report.random - u64::from(!failed_in_exhaustive && !stopped_in_exhaustive && last_failed);
     if random_held > 0 {
         covered.push(format!("{random_held} {random_words}"));
     }
@@ -465,7 +467,10 @@ pub(crate) fn conclude(
         covered,
         notes,
         counterexample,
-        stopped: report.error.clone(),
+        stopped: match report.status {
+            Status::CutShort => Some("the time budget (--time) ran out".to_string()),
+            _ => report.error.clone(),
+        },
         report,
     }
 }

@@ -30,7 +30,7 @@ pub struct Args {
     /// A hard limit on the whole run, in seconds: past it every oracle stops (the entry it
     /// stopped says so).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,

@@ -52,7 +52,7 @@ pub struct Args {
     cases: u64,
     /// Stop after this many seconds in all.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Time limit for one run of the program.
     #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
     timeout: f64,
@@ -195,10 +195,23 @@ fn finish(args: &Args, name: &str, command: &str, mut report: DuelReport, seed: 
         let given = args.input.as_ref().map(|path| path.display().to_string());
         write_stdout(text(&report, seed, given.as_deref(), replay.as_deref()).as_bytes())?;
     }
-    Ok(match (report.passed(), grundy::interrupt::requested()) {
-        (false, _) => ExitCode::from(1),
-        (true, true) => ExitCode::from(130), // stopped by Ctrl-C: nothing failed, not all was run
-        (true, false) => ExitCode::SUCCESS,
+    let cut = report.failure.is_none() && report.report.status == Status::CutShort;
+    Ok(match (cut, report.passed(), grundy::interrupt::requested()) {
+        (true, _, true) => ExitCode::from(130), // stopped by Ctrl-C: nothing failed, not all was run
+        (true, _, false) => {
+            // Stopped by --time: nothing failed, but not all that was asked ran.
+            let r = &report.report;
+            eprintln!(
+                "grundy: error: duel: the time budget (--time {}) ran out after {} inputs ({} of {} random)",
+                args.time.unwrap_or_default(),
+                r.exhaustive + r.random,
+                r.random,
+                r.random_asked
+            );
+            ExitCode::from(2)
+        }
+        (false, false, _) => ExitCode::from(1),
+        (false, true, _) => ExitCode::SUCCESS,
     })
 }
 
@@ -217,10 +230,10 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
     let tried = report.exhaustive + report.random;
     let mut text = String::new();
     match (&duel.failure, report.status) {
-        (None, Status::Ok) if given.is_some() => {
+        (None, Status::Ok | Status::CutShort) if given.is_some() => {
             text.push_str(&format!("held: the input of {}\n", given.unwrap_or_default()))
         }
-        (None, Status::Ok) if report.sides.0 == "brute force" => {
+        (None, Status::Ok | Status::CutShort) if report.sides.0 == "brute force" => {
             let mut split = String::new();
             if report.exhaustive > 0 {
                 text.push_str(&format!("small sizes: {}\n", report.exhaustive_cover));
@@ -231,7 +244,7 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
             ));
             text.push_str(&stopped(report));
         }
-        (None, Status::Ok) => {
+        (None, Status::Ok | Status::CutShort) => {
             if report.exhaustive > 0 {
                 text.push_str(&format!("small space: {}\n", report.exhaustive_cover));
             }

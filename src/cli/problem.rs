@@ -20,13 +20,16 @@ pub struct Args {
     pub name: String,
     /// Wall-time budget for tables that grow toward a period (stripes on long rows with no period
     /// found yet): past it, the command stops with one line saying how far the table got.
-    #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SECONDS, value_parser = super::seconds)]
     pub time: f64,
 }
 
 /// Most bytes of a catalog problem's input: the largest valid one (geography's 10^7 edges of
 /// vertices up to 10^6) takes under 160 MiB.
 const MOST_INPUT: u64 = 256 << 20;
+
+/// The time limit when `--time` is not given.
+pub const DEFAULT_SECONDS: f64 = 20.0;
 
 pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     grundy_fast::set_deadline(super::deadline(Some(args.time)));

@@ -59,7 +59,7 @@ pub struct Args {
     /// the oracle (asked for with --oracle, or answering where no theorem covers the position):
     /// past it, the command stops saying how far it got.
     #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
-    time: f64,
+    pub(super) time: f64,
     /// For `geography`: the start node (a DOT node's name, or an edge list's vertex number).
     #[arg(long, value_name = "NODE")]
     start: Option<String>,

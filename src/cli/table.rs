@@ -58,7 +58,7 @@ pub struct Args {
     /// misère tables of games that split heaps: past it, the command stops saying how far it got.
     /// Default: 20 s, and 10 s for misère tables of games that split heaps.
     #[arg(long, value_name = "SECONDS", value_parser = super::seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Also draw the values as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -98,8 +98,11 @@ const MOST_PRINTED: u64 = 10_000_000;
 /// How far `--period` computes when no `--upto` is given.
 const PERIOD_SEARCH: u64 = 10_000_000;
 
+/// The time limit when `--time` is not given.
+pub const DEFAULT_SECONDS: f64 = 20.0;
+
 pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
-    grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(20.0))));
+    grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(DEFAULT_SECONDS))));
     if let Some(path) = &args.script {
         return script(&args, path, &budget);
     }
@@ -127,7 +130,7 @@ pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCod
             digits,
             upto,
             json: args.json,
-            seconds: args.time.unwrap_or(20.0),
+            seconds: args.time.unwrap_or(DEFAULT_SECONDS),
             checkpoint: args.checkpoint.as_deref(),
             every: args.checkpoint_every,
             resume: args.resume.as_deref(),
@@ -337,7 +340,7 @@ fn script(args: &Args, path: &std::path::Path, budget: &grundy::budget::Budget) 
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let budget = grundy_oracle::Budget {
         max_states: args.max_states,
-        ..budget.for_seconds(Some(args.time.unwrap_or(20.0))).oracle_alone()
+        ..budget.for_seconds(Some(args.time.unwrap_or(DEFAULT_SECONDS))).oracle_alone()
     };
     let table = grundy::script::solve::table(&script, play, upto, budget)?;
     let (values, by) = (&table.values, table.method);

@@ -63,7 +63,7 @@ pub struct Args {
     largest: Option<u64>,
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Check only this case: a plate for --value, a position for --wins (a replay).
     #[arg(long, value_name = "CASE")]
     case: Option<String>,
