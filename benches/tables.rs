@@ -74,7 +74,7 @@ fn long(c: &mut Criterion) {
                 bench.iter(|| {
                     let mut table = grundy_fast::long_table::LongTable::start(digits).unwrap();
                     table.reserve(n);
-                    table.extend(n).unwrap();
+                    table.extend(n, grundy_fast::sparse::Effort::every_core()).unwrap();
                     table.summary(n)
                 })
             });

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use grundy_fast::Unsupported;
 use grundy_fast::long_table::LongTable;
+use grundy_fast::sparse::Effort;
 use serde::Serialize;
 
 /// Most bytes kept of what ogsolve prints (it prints a few lines).
@@ -32,6 +34,8 @@ pub struct OctalBench {
     pub game: String,
     /// The last heap.
     pub upto: u64,
+    /// grundy's worker threads.
+    pub threads: usize,
     /// grundy's long table.
     pub grundy: Run,
     /// Bytes grundy's table takes.
@@ -48,29 +52,27 @@ impl OctalBench {
         self.ogsolve.as_ref().map(|o| o.wall / self.grundy.wall)
     }
 
-    /// ogsolve's CPU time over grundy's (both threads of grundy counted, waiting included).
+    /// ogsolve's CPU time over grundy's (every thread of grundy counted, waiting included).
     pub fn cpu_ratio(&self) -> Option<f64> {
         let ogsolve = self.ogsolve.as_ref()?;
         Some(ogsolve.cpu.unwrap_or(ogsolve.wall) / self.grundy.cpu?)
     }
 }
 
-/// Times `digits` to heap `upto` on grundy, then on ogsolve if it is on the PATH, each within
-/// `budget`.
-pub fn bench(digits: &[u8], upto: u64, budget: Duration) -> anyhow::Result<OctalBench> {
+/// Times `digits` to heap `upto` on grundy (on `threads` threads), then on ogsolve if it is on
+/// the PATH, each within `budget`.
+pub fn bench(digits: &[u8], upto: u64, budget: Duration, threads: usize) -> anyhow::Result<OctalBench> {
     let game = format!("octal:0.{}", grundy_fast::long_table::code(digits));
     let (cpu_before, started) = (cpu_seconds(), Instant::now());
     let mut table = LongTable::start(digits)?;
     table.reserve(upto);
-    while table.computed_to() < upto && table.period().is_none() {
-        if started.elapsed() > budget {
-            anyhow::bail!(
-                "bench: {game} reached heap {} of {upto} within the budget of {:.0} s; give it more with --budget",
-                table.computed_to(),
-                budget.as_secs_f64()
-            );
-        }
-        table.extend(upto.min(table.computed_to() + (1 << 20)))?;
+    match table.extend(upto, Effort { threads, deadline: Some(started + budget) }) {
+        Ok(()) => {}
+        Err(Unsupported::OutOfTime { reached, .. }) => anyhow::bail!(
+            "bench: {game} reached heap {reached} of {upto} within the budget of {:.0} s; give it more with --budget",
+            budget.as_secs_f64()
+        ),
+        Err(other) => return Err(other.into()),
     }
     let wall = started.elapsed().as_secs_f64();
     let cpu = cpu_seconds().zip(cpu_before).map(|(after, before)| after - before);
@@ -82,7 +84,7 @@ pub fn bench(digits: &[u8], upto: u64, budget: Duration) -> anyhow::Result<Octal
             Err(why) => (None, format!("{} did not give a time: {why}", path.display())),
         },
     };
-    Ok(OctalBench { game, upto, grundy, table_bytes: table.bytes(), ogsolve, ogsolve_note })
+    Ok(OctalBench { game, upto, threads, grundy, table_bytes: table.bytes(), ogsolve, ogsolve_note })
 }
 
 /// The report, as text.
@@ -90,10 +92,12 @@ pub fn text(bench: &OctalBench) -> String {
     let value = |run: &Run| run.last_value.map_or("?".to_string(), |v| v.to_string());
     let cpu = bench.grundy.cpu.map_or(String::new(), |cpu| format!(", {cpu:.2} s CPU"));
     let mut out = format!(
-        "{} to {}: grundy {:.2} s wall{cpu}, table {}; G({}) = {}\n",
+        "{} to {}: grundy {:.2} s wall on {} thread{}{cpu}, table {}; G({}) = {}\n",
         bench.game,
         bench.upto,
         bench.grundy.wall,
+        bench.threads,
+        if bench.threads == 1 { "" } else { "s" },
         grundy_oracle::engine::human_bytes(bench.table_bytes),
         bench.upto,
         value(&bench.grundy)

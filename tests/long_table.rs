@@ -74,6 +74,36 @@ fn a_summary_is_the_summary_of_the_printed_table() {
     }
 }
 
+/// Any number of threads gives the same summary, more threads than cores too; a number of
+/// threads that is none is one line, exit 2.
+#[test]
+fn a_summary_is_the_same_on_any_number_of_threads() {
+    let summary = |threads: &str| {
+        json(&grundy(&[
+            "table",
+            "octal:0.6",
+            "--upto",
+            "80000",
+            "--summary",
+            "--json",
+            "--time",
+            "600",
+            "--threads",
+            threads,
+        ]))
+    };
+    let one = summary("1");
+    for threads in ["2", "3", "8"] {
+        assert_eq!(summary(threads), one, "{threads} threads");
+    }
+    for threads in ["0", "x", "100000"] {
+        let output = grundy(&["table", "octal:0.6", "--upto", "1000", "--summary", "--threads", threads]);
+        assert_eq!(output.status.code(), Some(2), "{threads}: {}", text(&output));
+        assert!(text(&output).contains("--threads takes"), "{}", text(&output));
+        assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
+    }
+}
+
 /// To 10^6, with Officers' published G(10^6) = 180 (opt-in: `GRUNDY_LONG=1`).
 #[test]
 fn a_summary_to_a_million_is_the_summary_of_the_printed_table() {
@@ -93,9 +123,9 @@ fn a_stopped_run_goes_on_from_its_checkpoint_to_the_same_table() {
     let path = scratch("officers.ckpt");
     let path_text = path.to_str().unwrap();
     let upto = "250000";
-    // A budget far too short stops the run after its first segment, writing the checkpoint.
+    // A budget far too short stops the run at once, writing the checkpoint.
     let stopped =
-        grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--time", "0.1", "--checkpoint", path_text]);
+        grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--time", "0.02", "--checkpoint", path_text]);
     assert_eq!(stopped.status.code(), Some(2), "{}", text(&stopped));
     let line = String::from_utf8_lossy(&stopped.stderr).to_string();
     assert_eq!(line.trim_end().lines().count(), 1, "{line}");

@@ -11,7 +11,7 @@ use std::io::{BufRead, Read, Write};
 
 use crate::Unsupported;
 use crate::octal::{self, Period};
-use crate::sparse::{self, Sparse};
+use crate::sparse::{self, Effort, Sparse, Stopped};
 use crate::values::Values;
 
 /// Heaps computed by definition before the sparse-space method takes over.
@@ -253,22 +253,24 @@ impl LongTable {
     }
 
     /// Extends the table to heap `upto` (nothing when a period is proven: the period gives the
-    /// rest).
-    pub fn extend(&mut self, upto: u64) -> Result<(), Unsupported> {
+    /// rest), on `effort.threads` threads; past `effort.deadline` it stops with
+    /// [`Unsupported::OutOfTime`], the table kept as far as it got (every heap of it finished).
+    pub fn extend(&mut self, upto: u64, effort: Effort) -> Result<(), Unsupported> {
         if self.period.is_some() || upto <= self.computed_to() {
             return Ok(());
         }
+        let wanted = upto;
         let upto = usize::try_from(upto).unwrap_or(usize::MAX);
         // Stop at the next length a period is looked for.
         let stop = PERIOD_LOOKS.iter().copied().find(|&l| l > self.values.len()).map_or(upto, |l| upto.min(l - 1));
-        self.sparse
-            .extend(&self.digits, &mut self.values, stop)
-            .map_err(|stopped| Unsupported::NoTheory(format!("{}: {stopped}", self.game())))?;
+        let extended = self.sparse.extend_with(&self.digits, &mut self.values, stop, effort);
         self.look_for_period();
-        if stop < upto {
-            return self.extend(upto as u64);
+        match extended {
+            Ok(()) if stop < upto => self.extend(wanted, effort),
+            Ok(()) => Ok(()),
+            Err(Stopped::OutOfTime) => Err(Unsupported::OutOfTime { reached: self.computed_to(), wanted }),
+            Err(stopped) => Err(Unsupported::NoTheory(format!("{}: {stopped}", self.game()))),
         }
-        Ok(())
     }
 
     /// Looks for a proven period when the table is one of [`PERIOD_LOOKS`] long.
@@ -461,7 +463,7 @@ mod tests {
         for digits in [&[0u8, 6][..], &[0, 1, 4], &[0, 3, 6], &[0, 4, 5, 6]] {
             let plain = octal::table(digits, 10_000);
             let mut table = LongTable::start(digits).unwrap();
-            table.extend(10_000).unwrap();
+            table.extend(10_000, Effort::every_core()).unwrap();
             let values: Vec<u32> = (0..=10_000).map(|heap| table.value(heap)).collect();
             assert!(values == plain, "{digits:?}");
             let summary = table.summary(10_000);
@@ -481,7 +483,7 @@ mod tests {
     fn a_proven_period_gives_the_summary_of_any_length() {
         let digits = [0u8, 0, 7];
         let mut table = LongTable::start(&digits).unwrap();
-        table.extend(1 << 17).unwrap();
+        table.extend(1 << 17, Effort::every_core()).unwrap();
         let Some(period) = table.period() else { panic!("0.07 proves no period") };
         assert_eq!(period.period, 34);
         assert!(table.computed_to() < 1 << 17, "the period stops the table");
@@ -499,14 +501,14 @@ mod tests {
     fn a_checkpoint_resumes_where_it_stopped() {
         let digits = [0u8, 6];
         let mut straight = LongTable::start(&digits).unwrap();
-        straight.extend(30_000).unwrap();
+        straight.extend(30_000, Effort::every_core()).unwrap();
         let mut half = LongTable::start(&digits).unwrap();
-        half.extend(12_345).unwrap();
+        half.extend(12_345, Effort::every_core()).unwrap();
         let mut bytes = Vec::new();
         half.write_checkpoint(&mut bytes).unwrap();
         let mut resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &digits).unwrap();
         assert_eq!(resumed.computed_to(), 12_345);
-        resumed.extend(30_000).unwrap();
+        resumed.extend(30_000, Effort::every_core()).unwrap();
         assert_eq!(resumed.summary(30_000), straight.summary(30_000));
         // Another game, a damaged byte, a cut file: one line each.
         let other = LongTable::read_checkpoint(&mut bytes.as_slice(), &[0, 1, 4]).unwrap_err();
@@ -522,7 +524,7 @@ mod tests {
         // Past the first length a period is looked for at, a resumed table says it looked where
         // the uninterrupted one did.
         let mut past = LongTable::start(&[0, 3, 6]).unwrap();
-        past.extend(PERIOD_LOOKS[0] as u64 + 10).unwrap();
+        past.extend(PERIOD_LOOKS[0] as u64 + 10, Effort::every_core()).unwrap();
         let mut bytes = Vec::new();
         past.write_checkpoint(&mut bytes).unwrap();
         let resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &[0, 3, 6]).unwrap();

@@ -9,27 +9,33 @@
 //! found; only a value that is really missing makes the search cover every split. The result is
 //! exact for any mask; the mask only decides the speed.
 //!
-//! **Two cores.** Heap `h` needs every value below it, but only a few of its options involve the
+//! **Every core.** Heap `h` needs every value below it, but only a few of its options involve the
 //! newest heaps `h − d … h − 1`: single heaps left by taking at most `d` tokens, and splits whose
 //! smaller part is below `d`. Everything else — the rare splits, the smallest missing common
-//! value, the search for rare values — is done ahead, as a *draft*. One thread takes the even
-//! heaps and one the odd heaps; each finishes its heaps in order (adding the few options of the
-//! newest heaps to the draft) and drafts its next heaps while the other thread finishes the ones
-//! in between, so neither waits for the other's searches. The finish is exact: if a new option
-//! is the smallest missing common value, the rare values between it and the next missing one are
-//! searched for then.
+//! value, the search for rare values — is done ahead, as a *draft*, while the heaps before are
+//! being finished. `N` workers share a [`Board`] ([`run_workers`]): any of them finishes the heap
+//! at the frontier once its draft is ready (adding the few options of the newest heaps), and
+//! otherwise drafts the next heap within the lookahead, so no worker waits for another's
+//! searches. The finish is exact: if a new option is the smallest missing common value, the rare
+//! values between it and the next missing one are searched for then. A worker with nothing to do
+//! waits a moment for the frontier's draft, then makes it itself (a worker the machine set aside
+//! holds no one up), or sleeps until the frontier moves: on a loaded machine a waiting worker
+//! leaves its core to others.
 //!
-//! **A byte and a bit a heap.** The table is [`Values`]: both threads write it (each heap once, at
-//! the [`Frontier`]) and read it below the frontier. The loops read a thread's own 16-bit copies of
-//! the first and the newest heaps ([`Window`]), which hold every part of the splits they look at
+//! **A byte and a bit a heap.** The table is [`Values`]: the workers write it (each heap at the
+//! frontier, see [`Board`]) and read it below the frontier. The loops read a thread's own 16-bit
+//! copies of the first and the newest heaps ([`Window`]), which hold every part of the splits they
+//! look at
 //! in practice. Values past [`LARGEST_VALUE`] stop the method with [`ValueTooLarge`].
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::lanes::{FEW, Lanes};
 use crate::values::{Values, Window, bits_of};
 
-/// Tables at least this much longer than what is known are extended on two threads.
+/// Tables at least this much longer than what is known are extended on several threads.
 const PARALLEL_FROM: usize = 1 << 14;
 
 /// The largest value the method keeps (an option value of values below 2^14 stays below 2^15,
@@ -164,47 +170,57 @@ impl Sparse {
     }
 
     /// Extends `values` (at least heaps 0 and 1, the heaps this method was prepared for, every
-    /// value at most [`LARGEST_VALUE`]) up to heap `n`, on two threads when the machine has them
-    /// and the extension is long. On a value past [`LARGEST_VALUE`], `values` ends before that
-    /// heap.
+    /// value at most [`LARGEST_VALUE`]) up to heap `n`, on every core when the extension is long.
+    /// On a value past [`LARGEST_VALUE`], `values` ends before that heap.
     pub fn extend(&mut self, digits: &[u8], values: &mut Values, n: usize) -> Result<(), ValueTooLarge> {
-        let parallel = n.saturating_sub(values.len()) >= PARALLEL_FROM
-            && std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2);
-        self.extend_on(digits, values, n, parallel, LARGEST_VALUE)
+        match self.extend_with(digits, values, n, Effort::every_core()) {
+            Ok(()) => Ok(()),
+            Err(Stopped::TooLarge(too_large)) => Err(too_large),
+            Err(Stopped::OutOfTime) => unreachable!("no deadline was set"),
+        }
     }
 
-    /// [`Sparse::extend`], on two threads or one, stopping at a value past `largest`.
+    /// [`Sparse::extend`] on `effort.threads` threads (one when the extension is short), stopping
+    /// at `effort.deadline` with `values` ending at the frontier reached by then (every heap
+    /// before it finished, as on any stop).
+    pub fn extend_with(&mut self, digits: &[u8], values: &mut Values, n: usize, effort: Effort) -> Result<(), Stopped> {
+        let threads = if n.saturating_sub(values.len()) >= PARALLEL_FROM { effort.threads.max(1) } else { 1 };
+        self.extend_on(digits, values, n, Effort { threads, ..effort }, LARGEST_VALUE)
+    }
+
+    /// [`Sparse::extend_with`] on exactly `effort.threads` threads, stopping at a value past
+    /// `largest`.
     fn extend_on(
         &mut self,
         digits: &[u8],
         values: &mut Values,
         n: usize,
-        parallel: bool,
+        effort: Effort,
         largest: u32,
-    ) -> Result<(), ValueTooLarge> {
+    ) -> Result<(), Stopped> {
         assert!(values.len() >= 2, "the sparse-space method starts from a table of at least two heaps");
         assert_eq!(self.learnt, values.len(), "the method was prepared for this table");
         if n > LARGEST_HEAP {
-            return Err(ValueTooLarge { heap: n, value: 0 });
+            return Err(Stopped::TooLarge(ValueTooLarge { heap: n, value: 0 }));
         }
         let moves = Moves::new(digits);
         // Room for values of as many bits as the largest so far: a value that does not fit stops
         // the workers, and they go on with room for it.
         let mut bits = bits_of(self.bound);
         while values.len() <= n {
-            let frontier = Frontier::new(values.len());
+            let known = values.len();
             values.make_room(n + 1, bits);
             let fits = ((1u32 << values.bits()) - 1).min(largest);
-            let result = run_workers(&moves, values, &frontier, self, n, parallel, fits);
-            values.truncate(frontier.known());
+            let (result, known) = run_workers(&moves, values, known, self, n, effort, fits);
+            values.truncate(known);
             match result {
                 Ok(sparse) => *self = sparse,
-                Err(stopped) => {
+                Err(stop) => {
                     self.learn_from(values);
-                    if stopped.value > largest {
-                        return Err(stopped);
+                    match stop {
+                        Stopped::TooLarge(too_large) if too_large.value <= largest => bits = bits_of(too_large.value),
+                        stop => return Err(stop),
                     }
-                    bits = bits_of(stopped.value);
                 }
             }
         }
@@ -219,89 +235,162 @@ impl Sparse {
     }
 }
 
-/// Runs the workers from the frontier to heap `n`, on two threads or one; the sparse state of the
-/// worker that took in every value, or what stopped them.
+/// On how many threads a table is extended, and until when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Effort {
+    /// Worker threads (at least one; [`MOST_THREADS`] at most).
+    pub threads: usize,
+    /// When to stop: the heaps finished by then are kept.
+    pub deadline: Option<Instant>,
+}
+
+impl Effort {
+    /// A thread for each core this process may run on, and no deadline.
+    pub fn every_core() -> Effort {
+        Effort { threads: every_core(), deadline: None }
+    }
+}
+
+/// How many cores this process may run on (at most [`MOST_THREADS`]).
+pub fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get()).min(MOST_THREADS)
+}
+
+/// The most worker threads a table is extended on.
+pub const MOST_THREADS: usize = 256;
+
+/// Why an extension stopped before its last heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// A value, or the heap, past what the method keeps.
+    TooLarge(ValueTooLarge),
+    /// The deadline passed.
+    OutOfTime,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::TooLarge(too_large) => too_large.fmt(f),
+            Stopped::OutOfTime => write!(f, "the time budget ran out"),
+        }
+    }
+}
+
+/// Runs the workers from the frontier to heap `n`; the sparse state after every value, or what
+/// stopped them.
+///
+/// **On `N` threads.** The workers share a [`Board`]: the frontier (every heap below it known),
+/// the next heap to draft, and the drafts made. Each worker, over and over: finishes the heap at
+/// the frontier if its draft is ready (the finish is a few dozen splits); else drafts the next
+/// heap within the lookahead of the frontier (nearly all of the work, beside the others' drafts);
+/// else — the frontier's draft is being made by another worker — waits for it a moment, and then
+/// makes it again itself, so that a worker its machine has set aside (a loaded machine) holds no
+/// one up; one that finds that done too sleeps until the frontier moves. Any worker may finish
+/// any heap: its value is the same whoever computes it, and the frontier moves past it once.
 fn run_workers(
     moves: &Moves,
     values: &Values,
-    frontier: &Frontier,
+    known: usize,
     sparse: &Sparse,
     n: usize,
-    parallel: bool,
+    effort: Effort,
     largest: u32,
-) -> Result<Sparse, ValueTooLarge> {
-    let start = frontier.known();
-    if !parallel {
-        let own = Heaps { first: start, step: 1, last: n };
-        return Worker::new(moves, values, 1, sparse.clone())
-            .run(frontier, own, largest)
-            .map_err(|stopped| stopped.expect("a lone worker stops only on a value too large"));
-    }
-    // Each thread finishes its heaps in order, and works on its next one while the other thread
-    // finishes the heap in between: that one is within the lookahead.
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|parity| {
-                let sparse = sparse.clone();
-                scope.spawn(move || {
-                    let _guard = FailGuard(&frontier.failed);
-                    let own = Heaps { first: start + parity, step: 2, last: n };
-                    Worker::new(moves, values, LOOKAHEAD, sparse).run(frontier, own, largest)
+) -> (Result<Sparse, Stopped>, usize) {
+    let workers = effort.threads.clamp(1, MOST_THREADS);
+    let board = Board::new(known, n, workers);
+    let result = if workers == 1 {
+        Worker::new(moves, values, board.lookahead, sparse.clone())
+            .run(&board, largest, effort.deadline)
+            .map_err(|stopped| stopped.expect("a lone worker stops only on a value too large or at the deadline"))
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    let sparse = sparse.clone();
+                    let board = &board;
+                    scope.spawn(move || {
+                        let _guard = FailGuard(board);
+                        Worker::new(moves, values, board.lookahead, sparse).run(board, largest, effort.deadline)
+                    })
                 })
-            })
-            .collect();
-        let results: Vec<_> = workers.into_iter().map(|worker| worker.join()).collect();
-        let (mut stopped, mut finished) = (None, None);
-        for result in results {
-            match result {
-                // The worker of the last heap has taken in every value.
-                Ok(Ok(sparse)) if sparse.learnt == n + 1 => finished = Some(sparse),
-                Ok(Ok(_)) | Ok(Err(None)) => {}
-                Ok(Err(Some(too_large))) => stopped = Some(too_large),
-                Err(panic) => std::panic::resume_unwind(panic),
+                .collect();
+            let results: Vec<_> = handles.into_iter().map(|handle| handle.join()).collect();
+            let (mut stopped, mut finished) = (None, None);
+            for result in results {
+                match result {
+                    Ok(Ok(sparse)) => finished = Some(sparse),
+                    Ok(Err(None)) => {}
+                    Ok(Err(Some(stop))) => stopped = Some(stop),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
             }
-        }
-        match stopped {
-            Some(too_large) => Err(too_large),
-            None => Ok(finished.expect("the worker of the last heap to finish")),
-        }
-    })
+            match (stopped, finished) {
+                (Some(stop), _) => Err(stop),
+                (None, Some(sparse)) => Ok(sparse),
+                (None, None) => unreachable!("workers stop only when one of them stopped them"),
+            }
+        })
+    };
+    (result, board.known())
 }
 
-/// Drafts a thread keeps on two threads: when it finishes heap `h` it drafts `h + 2·SLOTS`,
-/// whose draft may then use every value up to `h`.
-const SLOTS: usize = 3;
-
-/// How many of the newest heaps a draft does without on two threads.
-const LOOKAHEAD: usize = 2 * SLOTS - 1;
-
-/// The heaps a worker finishes: `first`, `first + step`, … up to `last` (not a list: a segment
-/// may hold billions).
-#[derive(Debug, Clone, Copy)]
-struct Heaps {
-    first: usize,
-    step: usize,
-    last: usize,
+/// How many heaps past the frontier may be drafted, on `workers` threads (alone, a worker drafts
+/// the heap at the frontier, and its finish adds the heap just before).
+fn lookahead(workers: usize) -> usize {
+    if workers == 1 { 1 } else { 2 * workers + 2 }
 }
 
-impl Heaps {
-    /// The `index`-th heap, if there is one.
-    fn get(&self, index: usize) -> Option<usize> {
-        index.checked_mul(self.step).and_then(|offset| offset.checked_add(self.first)).filter(|&heap| heap <= self.last)
-    }
-}
-
-/// Where the workers are: heaps below the frontier are known and never written again; heap
-/// `frontier` is written by the one worker whose heap it is, which then moves the frontier on.
-struct Frontier {
+/// What the workers share: where they are, and the drafts made.
+struct Board {
+    /// Every heap below it is known, and never written again.
     frontier: AtomicUsize,
-    /// Set when a worker stops early (a panic, or a value too large): the other stops waiting.
-    failed: AtomicBool,
+    /// The next heap to draft.
+    next: AtomicUsize,
+    /// The last heap.
+    last: usize,
+    lookahead: usize,
+    /// The draft of heap `h` is in slot `h mod slots.len()` (more slots than heaps past the
+    /// frontier that may be drafted).
+    slots: Vec<Mutex<Slot>>,
+    /// Set when the workers are to stop (a panic, a value too large, the deadline).
+    stop: AtomicBool,
+    /// Counts moves of the frontier and drafts of its heap: a sleeping worker wakes on one.
+    events: AtomicU64,
+    sleepers: AtomicUsize,
+    bell: (Mutex<()>, Condvar),
 }
 
-impl Frontier {
-    fn new(known: usize) -> Frontier {
-        Frontier { frontier: AtomicUsize::new(known), failed: AtomicBool::new(false) }
+/// A draft made, or being made again.
+#[derive(Default)]
+struct Slot {
+    heap: usize,
+    draft: Option<Draft>,
+    /// A worker is making the draft of `heap` again.
+    rescued: bool,
+}
+
+/// How long a worker waits for the draft of the frontier's heap before it makes it itself.
+const RESCUE_AFTER: Duration = Duration::from_micros(50);
+
+/// The longest a worker sleeps before it looks again (it is woken when the frontier moves; this
+/// only bounds the cost of a wake-up missed by the machine).
+const NAP: Duration = Duration::from_millis(2);
+
+impl Board {
+    fn new(known: usize, last: usize, workers: usize) -> Board {
+        let lookahead = lookahead(workers);
+        Board {
+            frontier: AtomicUsize::new(known),
+            next: AtomicUsize::new(known),
+            last,
+            lookahead,
+            slots: (0..=lookahead).map(|_| Mutex::new(Slot::default())).collect(),
+            stop: AtomicBool::new(false),
+            events: AtomicU64::new(0),
+            sleepers: AtomicUsize::new(0),
+            bell: (Mutex::new(()), Condvar::new()),
+        }
     }
 
     /// How many heaps are known.
@@ -309,38 +398,100 @@ impl Frontier {
         self.frontier.load(Ordering::Acquire)
     }
 
-    /// Waits until the heaps below `heap` are known; `false` if a worker stopped early.
-    fn wait_for(&self, heap: usize) -> bool {
-        let mut spins = 0u32;
-        while self.frontier.load(Ordering::Acquire) < heap {
-            if self.failed.load(Ordering::Relaxed) {
-                return false;
+    fn slot(&self, heap: usize) -> std::sync::MutexGuard<'_, Slot> {
+        self.slots[heap % self.slots.len()].lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The draft of `heap`, if one is ready (it is taken: one worker finishes it).
+    fn take(&self, heap: usize) -> Option<Draft> {
+        let mut slot = self.slot(heap);
+        if slot.heap == heap { slot.draft.take() } else { None }
+    }
+
+    /// Leaves a draft for whoever finishes its heap.
+    fn put(&self, draft: Draft) {
+        let heap = draft.heap;
+        {
+            let mut slot = self.slot(heap);
+            if slot.heap != heap {
+                *slot = Slot { heap, draft: None, rescued: false };
             }
-            if spins < 1 << 12 {
-                spins += 1;
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
+            slot.draft.get_or_insert(draft);
         }
+        if heap == self.known() {
+            self.ring();
+        }
+    }
+
+    /// Whether this worker is the one to make the draft of `heap` again (no other is, and it is
+    /// not ready).
+    fn rescue(&self, heap: usize) -> bool {
+        let mut slot = self.slot(heap);
+        if slot.heap == heap && (slot.rescued || slot.draft.is_some()) {
+            return false;
+        }
+        *slot = Slot { heap, draft: None, rescued: true };
         true
     }
 
-    /// Writes the value of the heap at the frontier and moves the frontier past it.
+    /// Writes the value of `heap`, the heap at the frontier, and moves the frontier past it
+    /// (unless another worker did: the value is the same).
     fn publish(&self, values: &Values, heap: usize, value: u32) {
-        assert_eq!(self.frontier.load(Ordering::Acquire), heap, "a heap is published at the frontier");
         values.set(heap, value);
-        self.frontier.store(heap + 1, Ordering::Release);
+        if self.frontier.compare_exchange(heap, heap + 1, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            self.ring();
+        }
+    }
+
+    /// Tells every worker to stop.
+    fn halt(&self) {
+        self.stop.store(true, Ordering::Release);
+        self.ring();
+    }
+
+    /// Wakes the sleeping workers, if any.
+    fn ring(&self) {
+        self.events.fetch_add(1, Ordering::SeqCst);
+        if self.sleepers.load(Ordering::SeqCst) > 0 {
+            let _bell = self.bell.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            self.bell.1.notify_all();
+        }
+    }
+
+    /// Sleeps until something happens after the `events`-th event (at most a [`NAP`]).
+    fn sleep(&self, events: u64) {
+        self.sleepers.fetch_add(1, Ordering::SeqCst);
+        let bell = self.bell.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if self.events.load(Ordering::SeqCst) == events {
+            let _ = self.bell.1.wait_timeout(bell, NAP);
+        }
+        self.sleepers.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// Waits up to [`RESCUE_AFTER`] for an event after the `events`-th; whether one came.
+    fn spin(&self, events: u64) -> bool {
+        let started = Instant::now();
+        loop {
+            for _ in 0..16 {
+                if self.events.load(Ordering::Acquire) != events {
+                    return true;
+                }
+                std::hint::spin_loop();
+            }
+            if started.elapsed() >= RESCUE_AFTER {
+                return false;
+            }
+        }
     }
 }
 
-/// Tells the other worker, which may be waiting for a value, that this one panicked.
-struct FailGuard<'a>(&'a AtomicBool);
+/// Stops the other workers, which may be waiting for a value, when this one panics.
+struct FailGuard<'a>(&'a Board);
 
 impl Drop for FailGuard<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.store(true, Ordering::Relaxed);
+            self.0.halt();
         }
     }
 }
@@ -371,37 +522,51 @@ fn slate() -> Box<Slate> {
     vec![0; 1 << 16].into_boxed_slice().try_into().expect("a slate of 2^16 marks")
 }
 
+/// The option values of a heap seen so far, a bit each (values past the words are not seen).
+#[derive(Debug, Clone, Default)]
+struct Seen {
+    words: Vec<u64>,
+}
+
+impl Seen {
+    fn insert(&mut self, value: u16) {
+        let word = usize::from(value >> 6);
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
+        }
+        self.words[word] |= 1 << (value & 63);
+    }
+
+    fn contains(&self, value: u32) -> bool {
+        self.words.get(value as usize >> 6).is_some_and(|word| word >> (value & 63) & 1 != 0)
+    }
+}
+
 /// The work on one heap before its newest values are known.
+#[derive(Debug, Clone, Default)]
 struct Draft {
     heap: usize,
     /// The mask the rare parts were taken with (it may change before the heap is finished).
     mask: u32,
-    /// `seen[v] == stamp`: `v` is an option of the heap.
-    seen: Box<Slate>,
-    stamp: u32,
+    /// The options seen without the newest values.
+    seen: Seen,
     /// The smallest common value not seen without the newest values.
     common: u32,
     /// Rare values below `common` that no split without the newest values reaches.
     missing: Vec<u32>,
 }
 
-impl Draft {
-    fn new() -> Draft {
-        Draft { heap: 0, mask: 0, seen: slate(), stamp: 0, common: 0, missing: Vec::new() }
-    }
-}
-
-/// One thread's share: what it has learnt of the table, and the drafts of the heaps it works on.
+/// One thread's share: what it has learnt of the table, and its scratch.
 struct Worker<'a> {
     moves: &'a Moves,
     values: &'a Values,
     /// A draft of heap `h` uses the values of heaps below `h − lookahead` only.
     lookahead: usize,
-    /// Drafts kept ahead.
-    slots: usize,
     sparse: Sparse,
     window: Window,
-    drafts: Vec<Draft>,
+    /// Scratch of a draft: `seen[v] == stamp` when `v` is an option.
+    seen: Box<Slate>,
+    stamp: u32,
     /// Scratch of the search: `reached[v] == epoch` when a split of this search reached `v`.
     reached: Box<Slate>,
     epoch: u32,
@@ -410,51 +575,91 @@ struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    /// A worker on two threads, or alone (`lookahead` 1: its draft of the next heap waits for the
-    /// heap before), on the table `values` of which `sparse` has taken in the first heaps.
+    /// A worker whose drafts do without the `lookahead` newest heaps, on the table `values` of
+    /// which `sparse` has taken in the first heaps.
     fn new(moves: &'a Moves, values: &'a Values, lookahead: usize, sparse: Sparse) -> Worker<'a> {
-        let slots = if lookahead == 1 { 1 } else { SLOTS };
         Worker {
             moves,
             values,
             lookahead,
-            slots,
             window: Window::new(values, sparse.learnt),
             sparse,
-            drafts: (0..slots).map(|_| Draft::new()).collect(),
+            seen: slate(),
+            stamp: 0,
             reached: slate(),
             epoch: 0,
             marked: 0,
         }
     }
 
-    /// Finishes the heaps `own` (ascending: every heap after those known, or on two threads
-    /// every other one), publishing each; `Err(Some(…))` at a value past `largest`, `Err(None)`
-    /// when the other worker stopped.
-    fn run(mut self, frontier: &Frontier, own: Heaps, largest: u32) -> Result<Sparse, Option<ValueTooLarge>> {
-        for slot in 0..self.slots {
-            if let Some(heap) = own.get(slot) {
-                self.speculate(heap, slot);
-            }
-        }
-        for index in 0.. {
-            let Some(heap) = own.get(index) else { break };
-            if !frontier.wait_for(heap) {
+    /// Works on the board's heaps until every one is known (the sparse state after them all);
+    /// `Err(Some(…))` at a value past `largest` or at the deadline, `Err(None)` when another
+    /// worker stopped the work.
+    fn run(mut self, board: &Board, largest: u32, deadline: Option<Instant>) -> Result<Sparse, Option<Stopped>> {
+        loop {
+            if board.stop.load(Ordering::Acquire) {
                 return Err(None);
             }
-            self.learn(heap);
-            let value = self.finish(index % self.slots);
-            if value > largest {
-                frontier.failed.store(true, Ordering::Relaxed);
-                return Err(Some(ValueTooLarge { heap, value }));
+            let events = board.events.load(Ordering::SeqCst);
+            let known = board.known();
+            if known > board.last {
+                break;
             }
-            frontier.publish(self.values, heap, value);
-            self.learn(heap + 1);
-            if let Some(next) = own.get(index + self.slots) {
-                self.speculate(next, index % self.slots);
+            if let Some(draft) = board.take(known) {
+                self.finish_and_publish(board, draft, largest, deadline)?;
+                continue;
             }
+            let next = board.next.load(Ordering::Acquire);
+            if next <= board.last && next <= known + self.lookahead {
+                if board.next.compare_exchange(next, next + 1, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                    self.learn(known);
+                    let draft = self.speculate(next);
+                    if next == board.known() {
+                        self.finish_and_publish(board, draft, largest, deadline)?;
+                    } else {
+                        board.put(draft);
+                    }
+                }
+                continue;
+            }
+            // Every heap that may be drafted is: the frontier's draft is being made elsewhere.
+            if board.spin(events) {
+                continue;
+            }
+            if board.rescue(known) {
+                self.learn(known);
+                let draft = self.speculate(known);
+                self.finish_and_publish(board, draft, largest, deadline)?;
+                continue;
+            }
+            board.sleep(events);
         }
+        self.learn(board.last + 1);
         Ok(self.sparse)
+    }
+
+    /// Finishes the heap of `draft`, the heap at the frontier, and publishes its value.
+    fn finish_and_publish(
+        &mut self,
+        board: &Board,
+        mut draft: Draft,
+        largest: u32,
+        deadline: Option<Instant>,
+    ) -> Result<(), Option<Stopped>> {
+        let heap = draft.heap;
+        // The clock is read every 64 heaps.
+        if heap.is_multiple_of(64) && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            board.halt();
+            return Err(Some(Stopped::OutOfTime));
+        }
+        self.learn(heap);
+        let value = self.finish(&mut draft);
+        if value > largest {
+            board.halt();
+            return Err(Some(Stopped::TooLarge(ValueTooLarge { heap, value })));
+        }
+        board.publish(self.values, heap, value);
+        Ok(())
     }
 
     /// Takes in the values of the heaps below `known` (which the frontier has passed).
@@ -488,30 +693,31 @@ impl<'a> Worker<'a> {
     }
 
     /// Everything about `heap` that does not need the values of the newest heaps
-    /// (`heap − lookahead` and above), into draft `slot`.
-    fn speculate(&mut self, heap: usize, slot: usize) {
-        let mut drafts = std::mem::take(&mut self.drafts);
-        let draft = &mut drafts[slot];
-        draft.heap = heap;
-        draft.mask = self.sparse.mask;
-        draft.stamp += 1;
-        let (stamp, mask) = (draft.stamp, draft.mask);
+    /// (`heap − lookahead` and above).
+    fn speculate(&mut self, heap: usize) -> Draft {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let (stamp, mask) = (self.stamp, self.sparse.mask);
         let known = heap.saturating_sub(self.lookahead);
         debug_assert!(known <= self.sparse.learnt);
-        let seen: &mut Slate = &mut draft.seen;
+        let seen: &mut Slate = &mut self.seen;
         if self.moves.whole.contains(&heap) {
             seen[0] = stamp;
         }
         for &take in &self.moves.single {
             if let Some(rest) = heap.checked_sub(take).filter(|&rest| rest > 0 && rest < known) {
-                seen[usize::from(self.value(rest))] = stamp;
+                seen[usize::from(self.window.get(self.values, rest))] = stamp;
             }
         }
         // Every split with a rare part.
         for &take in &self.moves.split {
             let Some(rest) = heap.checked_sub(take) else { continue };
             let sparse = &self.sparse;
-            let first = sparse.rare_heaps.partition_point(|&a| (a as usize) < self.first_part(take));
+            let first_part = 1 + self.lookahead.saturating_sub(take);
+            let first = sparse.rare_heaps.partition_point(|&a| (a as usize) < first_part);
             let last = sparse.rare_heaps.partition_point(|&a| (a as usize) < rest).max(first);
             // The anchored rare heaps whose other parts are all among the newest heaps read them
             // at fixed offsets into the window (a tight loop); the others one by one.
@@ -530,10 +736,20 @@ impl<'a> Worker<'a> {
                 seen[usize::from(value ^ self.window.get(self.values, rest - a as usize))] = stamp;
             }
         }
-        draft.missing.clear();
-        draft.common = missing_below_common(seen, stamp, 0, mask, &mut draft.missing);
-        self.search(heap, &mut draft.missing);
-        self.drafts = drafts;
+        // Every option is below the first power of two past the values so far.
+        let words = (1usize << bits_of(self.sparse.bound)).div_ceil(64);
+        let seen = Seen {
+            words: (0..words)
+                .map(|word| {
+                    let marks = &self.seen[64 * word..64 * word + 64];
+                    marks.iter().enumerate().fold(0u64, |bits, (i, &mark)| bits | u64::from(mark == stamp) << i)
+                })
+                .collect(),
+        };
+        let mut missing = Vec::new();
+        let common = missing_below_common(&seen, 0, mask, &mut missing);
+        self.search(heap, &mut missing);
+        Draft { heap, mask, seen, common, missing }
     }
 
     /// Removes from `missing` every rare value that a split of `heap` whose smaller part is at
@@ -609,44 +825,40 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The value of the heap of draft `slot`, once every heap below it is learnt.
-    fn finish(&mut self, slot: usize) -> u32 {
-        let mut drafts = std::mem::take(&mut self.drafts);
-        let draft = &mut drafts[slot];
-        let (heap, stamp, mask) = (draft.heap, draft.stamp, draft.mask);
+    /// The value of the heap of `draft`, once every heap below it is learnt.
+    fn finish(&mut self, draft: &mut Draft) -> u32 {
+        let (heap, mask) = (draft.heap, draft.mask);
         debug_assert_eq!(self.sparse.learnt, heap);
         // The options with one of the newest heaps.
         let newest = heap.saturating_sub(self.lookahead);
         for &take in &self.moves.single {
             if let Some(rest) = heap.checked_sub(take).filter(|&rest| rest > 0 && rest >= newest) {
-                draft.seen[usize::from(self.value(rest))] = stamp;
+                draft.seen.insert(self.value(rest));
             }
         }
         for &take in &self.moves.split {
             let Some(rest) = heap.checked_sub(take) else { continue };
             for a in (1..self.first_part(take)).take_while(|&a| 2 * a <= rest) {
-                draft.seen[usize::from(self.value(a) ^ self.value(rest - a))] = stamp;
+                draft.seen.insert(self.value(a) ^ self.value(rest - a));
             }
         }
         let seen = &draft.seen;
-        draft.missing.retain(|&v| seen[v as usize] != stamp);
+        draft.missing.retain(|&v| !seen.contains(v));
         // If a new option was the smallest missing common value, the rare values up to the next
         // one must be looked for too (there are none when it was not).
         let mut more = Vec::new();
-        let common = missing_below_common(seen, stamp, draft.common, mask, &mut more);
+        let common = missing_below_common(seen, draft.common, mask, &mut more);
         self.search(heap, &mut more);
         draft.missing.append(&mut more);
-        let value = draft.missing.iter().copied().min().unwrap_or(common);
-        self.drafts = drafts;
-        value
+        draft.missing.iter().copied().min().unwrap_or(common)
     }
 }
 
 /// The smallest common value `≥ from` that is not seen, after pushing onto `missing` every rare
 /// value between `from` and it that is not seen.
-fn missing_below_common(seen: &Slate, stamp: u32, from: u32, mask: u32, missing: &mut Vec<u32>) -> u32 {
+fn missing_below_common(seen: &Seen, from: u32, mask: u32, missing: &mut Vec<u32>) -> u32 {
     for v in from..1 << 16 {
-        if seen[v as usize] != stamp {
+        if !seen.contains(v) {
             if !is_rare(v, mask) {
                 return v;
             }
@@ -678,6 +890,10 @@ mod tests {
 
     const CODES: [&[u8]; 7] = [&[0, 1, 6], &[0, 6], &[0, 7, 7], &[0, 0, 7], &[0, 4, 5, 6], &[4, 1, 2], &[4, 7]];
 
+    fn on(threads: usize) -> Effort {
+        Effort { threads, deadline: None }
+    }
+
     /// The table by definition.
     fn plain(digits: &[u8], n: usize) -> Vec<u32> {
         crate::octal::table(digits, n)
@@ -689,7 +905,7 @@ mod tests {
         digits: &[u8],
         start: usize,
         stops: &[usize],
-        parallel: bool,
+        threads: usize,
         lanes: Lanes,
         plain: &[u32],
     ) -> Option<usize> {
@@ -698,7 +914,7 @@ mod tests {
         let mut sparse = Sparse::new(&values, mask);
         sparse.lanes = lanes;
         for &stop in stops {
-            sparse.extend_on(digits, &mut values, stop, parallel, LARGEST_VALUE).unwrap();
+            sparse.extend_on(digits, &mut values, stop, Effort { threads, deadline: None }, LARGEST_VALUE).unwrap();
             assert_eq!(values.len(), stop + 1, "{digits:?}: extended to heap {stop}");
             // The rare heaps kept are exactly those of the table under the mask (the mask may
             // have been chosen again as the table grew), and every value is taken in.
@@ -729,7 +945,7 @@ mod tests {
     }
 
     #[test]
-    fn one_or_two_threads_give_the_values_by_definition() {
+    fn any_number_of_threads_gives_the_values_by_definition() {
         for digits in CODES {
             let plain = plain(digits, 4000);
             // From the smallest table the method takes (heaps 0 and 1): the first heaps' moves
@@ -737,17 +953,38 @@ mod tests {
             // Every kind of vector instructions the machine has.
             for lanes in Lanes::available() {
                 for start in [2, 201] {
-                    let wrong = first_wrong(digits, start, &[4000], false, lanes, &plain);
+                    let wrong = first_wrong(digits, start, &[4000], 1, lanes, &plain);
                     assert_eq!(wrong, None, "{digits:?} from {start}, {lanes:?}");
                 }
-                for start in [2, 3, 201, 202] {
-                    let wrong = first_wrong(digits, start, &[4000], true, lanes, &plain);
-                    assert_eq!(wrong, None, "{digits:?} from {start}, {lanes:?}");
+                // More threads than this machine's cores, too: the deal is the same.
+                for (start, threads) in [(2, 2), (3, 2), (201, 2), (202, 2), (2, 3), (5, 5), (203, 16)] {
+                    let wrong = first_wrong(digits, start, &[4000], threads, lanes, &plain);
+                    assert_eq!(wrong, None, "{digits:?} from {start} on {threads} threads, {lanes:?}");
                 }
-                let wrong = first_wrong(digits, 101, &[1500, 1501, 4000], true, lanes, &plain);
+                let wrong = first_wrong(digits, 101, &[1500, 1501, 4000], 2, lanes, &plain);
                 assert_eq!(wrong, None, "{digits:?} in steps, {lanes:?}");
             }
         }
+    }
+
+    /// A deadline stops the workers with every heap before the frontier finished: the table
+    /// goes on from there to the same values.
+    #[test]
+    fn a_deadline_stops_the_table_at_its_frontier() {
+        let plain = plain(&[0, 6], 30_000);
+        for threads in [1, 2, 3] {
+            let mut values = Values::from_values(&plain[..1001], 8);
+            let mut sparse = Sparse::new(&values, Sparse::best_mask(plain[..1001].iter().copied()).0);
+            let effort = Effort { threads, deadline: Some(Instant::now()) };
+            let stopped = sparse.extend_on(&[0, 6], &mut values, 30_000, effort, LARGEST_VALUE);
+            assert_eq!(stopped, Err(Stopped::OutOfTime), "{threads} threads");
+            assert!(values.len() < 30_001, "{threads} threads: stopped at {}", values.len());
+            assert_eq!(sparse.learnt, values.len());
+            assert!(values.to_vec() == plain[..values.len()], "{threads} threads");
+            sparse.extend_on(&[0, 6], &mut values, 30_000, on(threads), LARGEST_VALUE).unwrap();
+            assert!(values.to_vec() == plain, "{threads} threads");
+        }
+        assert_eq!(Stopped::OutOfTime.to_string(), "the time budget ran out");
     }
 
     /// Past the window's first and newest heaps, the parts of splits are read from the table:
@@ -759,7 +996,7 @@ mod tests {
         let plain = plain(&[0, 6], 1000);
         let mut values = Values::from_values(&plain, 8);
         let mut sparse = Sparse::new(&values, Sparse::best_mask(plain.iter().copied()).0);
-        sparse.extend_on(&[0, 6], &mut values, n, true, LARGEST_VALUE).unwrap();
+        sparse.extend_on(&[0, 6], &mut values, n, on(2), LARGEST_VALUE).unwrap();
         // Heaps far apart checked by definition against the table itself.
         let table = values.to_vec();
         for heap in [n - 1, n, crate::values::HEAD + 3] {
@@ -778,15 +1015,16 @@ mod tests {
         for digits in CODES {
             let moves = Moves::new(digits);
             let table = plain(digits, 40);
-            for lookahead in [1, LOOKAHEAD] {
+            for workers in [1, 2, 3, 16] {
+                let lookahead = lookahead(workers);
                 let heap = table.len() + lookahead;
                 // Any values will do for the definition: these are far above the table's.
                 let mut all = table.clone();
-                all.extend((0..lookahead as u32).map(|i| 4096 * (i + 1) + i));
+                all.extend((0..lookahead as u32).map(|i| 4096 + 97 * i));
                 let mut values = Values::from_values(&table, 16);
                 values.make_room(heap + 1, 16);
                 let mut worker = Worker::new(&moves, &values, lookahead, Sparse::prepared(&values, table.len(), 1));
-                worker.speculate(heap, 0);
+                let mut draft = worker.speculate(heap);
                 for (h, &v) in all.iter().enumerate().skip(table.len()) {
                     values.set(h, v);
                 }
@@ -794,7 +1032,7 @@ mod tests {
                 // The definition's value of `heap` from these values (octal::extend, the plain mex).
                 let mut definition = all.clone();
                 crate::octal::extend(digits, &mut definition, heap);
-                assert_eq!(worker.finish(0), definition[heap], "{digits:?}, {lookahead}");
+                assert_eq!(worker.finish(&mut draft), definition[heap], "{digits:?}, {lookahead}");
             }
         }
     }
@@ -814,8 +1052,8 @@ mod tests {
         let mut splits = 0;
         for (heap, &expected) in plain.iter().enumerate().skip(100) {
             worker.learn(heap);
-            worker.speculate(heap, 0);
-            let value = worker.finish(0);
+            let mut draft = worker.speculate(heap);
+            let value = worker.finish(&mut draft);
             assert_eq!(value, expected, "heap {heap}");
             values.set(heap, value);
             splits += (heap - 1) / 2;
@@ -838,7 +1076,7 @@ mod tests {
             let worst = (1..1u32 << 12).max_by_key(|&mask| count(&start, mask)).unwrap();
             let mut values = Values::from_values(&start, 8);
             let mut sparse = Sparse::new(&values, worst);
-            sparse.extend_on(digits, &mut values, 4000, false, LARGEST_VALUE).unwrap();
+            sparse.extend_on(digits, &mut values, 4000, on(1), LARGEST_VALUE).unwrap();
             let all = values.to_vec();
             let looked_at = &all[..sparse.chosen_at];
             let (_, fewest) = Sparse::best_mask(looked_at.iter().copied());
@@ -851,10 +1089,10 @@ mod tests {
     fn any_mask_gives_the_same_values() {
         let plain = plain(&[0, 6], 2000);
         for mask in [1, 2, 3, 0b1_0110, 0xfff] {
-            for parallel in [false, true] {
+            for threads in [1, 2] {
                 let mut values = Values::from_values(&plain[..101], 8);
-                Sparse::new(&values, mask).extend_on(&[0, 6], &mut values, 2000, parallel, LARGEST_VALUE).unwrap();
-                assert!(values.to_vec() == plain, "mask {mask:b}, parallel: {parallel}");
+                Sparse::new(&values, mask).extend_on(&[0, 6], &mut values, 2000, on(threads), LARGEST_VALUE).unwrap();
+                assert!(values.to_vec() == plain, "mask {mask:b}, {threads} threads");
             }
         }
     }
@@ -867,12 +1105,12 @@ mod tests {
         // Officers' values pass 7 at heap 23 (and stay ≤ 7 before); the limit stands in for 2^14.
         let plain = plain(&[0, 6], 3000);
         let first = plain.iter().position(|&v| v > 7).unwrap();
-        for (start, parallel) in [(2, false), (2, true), (10, true)] {
+        for (start, threads) in [(2, 1), (2, 2), (10, 2), (10, 3)] {
             let mut values = Values::from_values(&plain[..start], 8);
             let mut sparse = Sparse::new(&values, 1);
-            let stopped = sparse.extend_on(&[0, 6], &mut values, 30_000, parallel, 7).unwrap_err();
-            assert_eq!(stopped, ValueTooLarge { heap: first, value: plain[first] }, "parallel: {parallel}");
-            assert_eq!(values.to_vec(), plain[..first], "parallel: {parallel}");
+            let stopped = sparse.extend_on(&[0, 6], &mut values, 30_000, on(threads), 7).unwrap_err();
+            assert_eq!(stopped, Stopped::TooLarge(ValueTooLarge { heap: first, value: plain[first] }), "{threads}");
+            assert_eq!(values.to_vec(), plain[..first], "{threads} threads");
             assert_eq!(sparse.learnt, first);
         }
         let stopped = ValueTooLarge { heap: 5, value: LARGEST_VALUE + 1 };
@@ -880,12 +1118,12 @@ mod tests {
         // Officers' values pass 255 at heap 10344: the table grows a plane and goes on.
         let plain = crate::octal::table(&[0, 6], 10_400);
         assert_eq!(plain.iter().position(|&v| v > 255), Some(10_344));
-        for parallel in [false, true] {
+        for threads in [1, 2] {
             let mut values = Values::from_values(&plain[..50], 8);
             let mut sparse = Sparse::new(&values, 1);
-            sparse.extend_on(&[0, 6], &mut values, 10_400, parallel, LARGEST_VALUE).unwrap();
+            sparse.extend_on(&[0, 6], &mut values, 10_400, on(threads), LARGEST_VALUE).unwrap();
             assert_eq!(values.bits(), 9);
-            assert!(values.to_vec() == plain, "parallel: {parallel}");
+            assert!(values.to_vec() == plain, "{threads} threads");
         }
     }
 }

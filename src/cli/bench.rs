@@ -46,6 +46,10 @@ pub struct Args {
     /// method on the same work right after, with the ratio of their times; --budget bounds each.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["only", "plot", "script"])]
     octal: Vec<String>,
+    /// With --octal: grundy's worker threads (default: one for each core this process may run
+    /// on; ogsolve runs on one).
+    #[arg(long, value_name = "N", value_parser = super::threads, requires = "octal")]
+    threads: Option<usize>,
     /// With --octal: the last heap.
     #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "octal")]
     upto: u64,
@@ -152,7 +156,8 @@ fn octal(args: &Args) -> anyhow::Result<ExitCode> {
         let grundy_rules::Operation::Octal(digits) = &rules.operation else {
             anyhow::bail!("--octal takes an octal code such as 0.6, not `{code}`");
         };
-        let bench = grundy::bench_octal::bench(digits, args.upto, budget)?;
+        let threads = args.threads.unwrap_or_else(grundy_fast::sparse::every_core);
+        let bench = grundy::bench_octal::bench(digits, args.upto, budget, threads)?;
         if args.json {
             documents.push(serde_json::to_value(&bench)?);
         } else {

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use grundy_fast::Unsupported;
 use grundy_fast::long_table::{LongTable, Summary};
+use grundy_fast::sparse::Effort;
 use serde_json::json;
 
 /// What `--summary` was asked.
@@ -22,6 +24,8 @@ pub struct Request<'a> {
     pub resume: Option<&'a Path>,
     /// The memory budget (`--max-memory`).
     pub max_bytes: usize,
+    /// Worker threads.
+    pub threads: usize,
 }
 
 /// The first segment's heaps; later ones are sized to take about [`SEGMENT`].
@@ -57,36 +61,39 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
     let from = table.computed_to();
     let progress = Progress::new(request.upto, from);
     let (mut segment, mut saved) = (FIRST_SEGMENT, Instant::now());
+    // The workers stop at the deadline themselves, with every heap before it kept.
+    let effort = Effort { threads: request.threads, deadline: Some(deadline) };
     while table.computed_to() < request.upto && table.period().is_none() {
         let (before, began) = (table.computed_to(), Instant::now());
-        table.extend(request.upto.min(before + segment))?;
+        match table.extend(request.upto.min(before + segment), effort) {
+            Ok(()) => {}
+            Err(Unsupported::OutOfTime { .. }) => {
+                drop(progress);
+                let kept = match request.checkpoint {
+                    Some(path) => {
+                        save(&table, path)?;
+                        format!(
+                            "; checkpoint {} holds it: --resume {} goes on from there",
+                            path.display(),
+                            grundy::shell_quote(&path.display().to_string())
+                        )
+                    }
+                    None => " (--checkpoint FILE keeps a run to go on from)".to_string(),
+                };
+                anyhow::bail!(
+                    "the time budget ran out at heap {} of {} after {:.0} s{kept}; give it more with --time",
+                    table.computed_to(),
+                    request.upto,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            Err(other) => return Err(other.into()),
+        }
         let took = began.elapsed();
         progress.show(table.computed_to(), started, from);
         // The next segment takes about SEGMENT at this rate.
         let rate = (table.computed_to() - before) as f64 / took.as_secs_f64().max(1e-3);
         segment = ((rate * SEGMENT.as_secs_f64()) as u64).clamp(1 << 12, 1 << 26);
-        let next = Duration::from_secs_f64(segment as f64 / rate.max(1.0));
-        let done = table.computed_to() >= request.upto || table.period().is_some();
-        if !done && Instant::now() + next > deadline {
-            drop(progress);
-            let kept = match request.checkpoint {
-                Some(path) => {
-                    save(&table, path)?;
-                    format!(
-                        "; checkpoint {} holds it: --resume {} goes on from there",
-                        path.display(),
-                        grundy::shell_quote(&path.display().to_string())
-                    )
-                }
-                None => " (--checkpoint FILE keeps a run to go on from)".to_string(),
-            };
-            anyhow::bail!(
-                "the time budget ran out at heap {} of {} after {:.0} s{kept}; give it more with --time",
-                table.computed_to(),
-                request.upto,
-                started.elapsed().as_secs_f64()
-            );
-        }
         if let Some(path) = request.checkpoint
             && saved.elapsed().as_secs_f64() >= request.every
         {

@@ -264,6 +264,15 @@ fn deadline(seconds: Option<f64>) -> Option<std::time::Instant> {
     seconds.map(|seconds| std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds.max(0.0)))
 }
 
+/// A `--threads` flag: how many worker threads, from 1 to [`grundy_fast::sparse::MOST_THREADS`].
+fn threads(text: &str) -> Result<usize, String> {
+    let most = grundy_fast::sparse::MOST_THREADS;
+    match text.trim().parse::<usize>() {
+        Ok(threads) if (1..=most).contains(&threads) => Ok(threads),
+        _ => Err(format!("--threads takes a whole number of threads from 1 to {most}, not `{text}`")),
+    }
+}
+
 /// Most seconds any duration flag takes (about eleven days).
 const MOST_SECONDS: f64 = 1e6;
 

@@ -16,6 +16,7 @@ const EXAMPLES: &str = "Examples:
   grundy table sub:2,5,6 --upto 100 --plot values.svg --overlay-misere
   grundy table --game tests/data/games/even-split.rhai --upto 40
   grundy table octal:0.6 --upto 1000000 --summary
+  grundy table octal:0.6 --upto 10000000 --summary --threads 1
   grundy table octal:0.6 --upto 1000000000 --summary --time 3600 --checkpoint officers.ckpt
   grundy table octal:0.6 --upto 1000000000 --summary --time 3600 --resume officers.ckpt --checkpoint officers.ckpt";
 
@@ -83,6 +84,10 @@ pub struct Args {
     /// With --checkpoint: seconds between checkpoints.
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = super::seconds, requires = "checkpoint")]
     checkpoint_every: f64,
+    /// With --summary: worker threads (default: one for each core this process may run on).
+    /// The values and the summary are the same on any number.
+    #[arg(long, value_name = "N", value_parser = super::threads, requires = "summary")]
+    threads: Option<usize>,
     /// With --summary: go on from a checkpoint of the same game (its values are checked against
     /// a checksum and the first heaps against the definition).
     #[arg(long, value_name = "FILE", requires = "summary")]
@@ -135,6 +140,7 @@ pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCod
             every: args.checkpoint_every,
             resume: args.resume.as_deref(),
             max_bytes: budget.max_bytes,
+            threads: args.threads.unwrap_or_else(grundy_fast::sparse::every_core),
         });
     }
     if args.period {
