@@ -112,22 +112,26 @@ pub fn report_lines(report: &Report) -> String {
         text.push_str(&format!("  cannot run {}", report.cannot_run));
     }
     text.push_str(&format!("  ({:.2}s)\n", report.seconds));
+    // Long texts (a case of many plates, an input) shown by their ends; the replay line whole.
+    let shown = |text: &str| crate::shorten(&text.replace('\n', " / "), crate::LONGEST_SHOWN_LINE);
     if let Some(example) = &report.declined_example {
-        text.push_str(&format!("  the {} side declined, e.g. {example}\n", report.sides.1));
+        text.push_str(&format!("  the {} side declined, e.g. {}\n", report.sides.1, shown(example)));
     }
     if let Some(example) = &report.cannot_run_example {
-        text.push_str(&format!("  could not run, e.g. {example}\n"));
+        text.push_str(&format!("  could not run, e.g. {}\n", shown(example)));
     }
     if report.status == Status::Vacuous {
         text.push_str("  nothing held: no case was answered by both sides\n");
     }
     if let Some(counterexample) = &report.counterexample {
-        text.push_str(&format!("  counterexample: {}\n", counterexample.case));
-        text.push_str(&format!("    {}: {}\n", report.sides.0, counterexample.expected));
-        text.push_str(&format!("    {}: {}\n", report.sides.1, counterexample.actual));
+        text.push_str(&format!("  counterexample: {}\n", shown(&counterexample.case)));
+        text.push_str(&format!("    {}: {}\n", report.sides.0, shown(&counterexample.expected)));
+        text.push_str(&format!("    {}: {}\n", report.sides.1, shown(&counterexample.actual)));
         text.push_str(&format!(
-            "    first found as {} (shrunk in {} steps); {}\n",
-            counterexample.found, counterexample.shrink_steps, counterexample.minimality
+            "    first found as {} (shrunk in {}); {}\n",
+            shown(&counterexample.found),
+            crate::plural(u64::from(counterexample.shrink_steps), "step"),
+            counterexample.minimality
         ));
         text.push_str(&format!("    replay: {}\n", counterexample.replay));
     }

@@ -503,7 +503,9 @@ impl Subject for StressSubject<'_> {
             Err(NoExpected::Rejected(_)) if shrinking => return Verdict::Agree,
             Err(NoExpected::Rejected(reason)) => {
                 let by = case.origin.as_ref().map(|command| format!(" (written by `{command}`)")).unwrap_or_default();
-                return Verdict::Failed(format!("{reason}, on a generated input{by}:\n{text}"));
+                // One line: the input is shown by its start and end (a generator's input can be long).
+                let shown = crate::shorten(&text.replace('\n', " / "), crate::LONGEST_SHOWN_LINE);
+                return Verdict::Failed(format!("{reason}, on a generated input{by}: {shown}"));
             }
             Err(NoExpected::Broken(error)) => return Verdict::Failed(error),
         };

@@ -137,6 +137,14 @@ fn solve_reports_outcome_value_and_a_winning_move() {
     assert!(text.contains("winning move: 3 4 5 -> 1 4 5"), "{text}");
     let oracle = stdout(&grundy(&["solve", "nim", "--oracle", "3", "4", "5"], ""));
     assert!(oracle.contains("value: grundy 2") && oracle.contains("winning move"), "{oracle}");
+    // The move the Sprague–Grundy theorem points at, however many options the position has
+    // (#40: it was "not found within the search limit").
+    let text = stdout(&grundy(&["solve", "nim", "3", "300000"], ""));
+    assert!(text.contains("winning move: 3 300000 -> 3 3"), "{text}");
+    let text = stdout(&grundy(&["solve", "nim", "5", "7", "1000000000000"], ""));
+    assert!(text.contains("winning move: 5 7 1000000000000 -> 2 5 7"), "{text}");
+    let text = stdout(&grundy(&["solve", "octal:0.07", "30", "41"], ""));
+    assert!(text.contains("winning move: 30 41 -> 28 41"), "{text}");
 }
 
 #[test]

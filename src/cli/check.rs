@@ -178,9 +178,9 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
         };
         write_stdout(
             format!(
-                "{} entries: {ok} ok, {mismatches} mismatched, {incomplete} incomplete, {errors} failed{timed}; \
+                "{}: {ok} ok, {mismatches} mismatched, {incomplete} incomplete, {errors} failed{timed}; \
                  {exhaustive} exhaustive and {random} random cases in {elapsed:.1}s (seed {seed})\n",
-                reports.len()
+                grundy::plural(reports.len() as u64, "entry")
             )
             .as_bytes(),
         )?;

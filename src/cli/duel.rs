@@ -218,9 +218,10 @@ fn finish(args: &Args, name: &str, command: &str, mut report: DuelReport, seed: 
 /// An input as shown in a report: whole when short, else its first lines and its size.
 fn shown(input: &str) -> String {
     if input.len() <= SHOWN_INPUT {
-        return input.to_string();
+        return grundy::shorten_lines(input);
     }
-    let head: String = input.lines().take(8).map(|line| format!("{line}\n")).collect();
+    let head: String =
+        input.lines().take(8).map(|line| grundy::shorten(line, grundy::LONGEST_SHOWN_LINE) + "\n").collect();
     format!("{head}… ({} lines, {} bytes in all)\n", input.lines().count(), input.len())
 }
 
@@ -283,8 +284,9 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
                     false => "",
                 };
                 text.push_str(&format!(
-                    "minimal input (shrunk in {} steps; {}{packed}):\n",
-                    c.shrink_steps, c.minimality
+                    "minimal input (shrunk in {}; {}{packed}):\n",
+                    grundy::plural(u64::from(c.shrink_steps), "step"),
+                    c.minimality
                 ));
             } else {
                 text.push_str("input:\n");
