@@ -44,11 +44,12 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
-use grundy_rules::{Action, Foreclosed, Outcome, Play, RuleSet, Solution, Value, ValueKind};
+use grundy_rules::{Action, Play, RuleSet, Solution, ValueKind};
 
-use crate::engine::{Budget, ENDED, IMMINENT, OptionSink, OracleError, Stats, mex, parity_extremes};
+use crate::engine::{Budget, OptionSink, OracleError, Stats};
 use crate::key::{binomial, multiset_rank};
 use crate::pile::{PileGame, PlateOption};
+use crate::value::{ENDED, IMMINENT, mex, parity_extremes};
 
 /// Values of one layer, as narrow as they fit. The positions of a wave are written by several
 /// cores at once, each at its own rank, and read only by later waves (a move removes a token),
@@ -485,18 +486,7 @@ impl PileBox {
         sorted.sort_unstable();
         let rank = multiset_rank(&sorted)? as usize;
         let (raw, first_wins) = self.read(sorted.len(), rank);
-        let value = match self.kind {
-            ValueKind::Grundy => Some(Value::Grundy(raw.into())),
-            ValueKind::Remoteness => Some(Value::Remoteness(raw.into())),
-            ValueKind::Suspense => Some(Value::Suspense(raw.into())),
-            ValueKind::Foreclosed => Some(Value::Foreclosed(match raw {
-                ENDED => Foreclosed::Ended,
-                IMMINENT => Foreclosed::Imminent,
-                g => Foreclosed::Grundy((g - 2).into()),
-            })),
-            ValueKind::OutcomeOnly => None,
-        };
-        Some(Solution { outcome: Outcome::from_first_wins(first_wins), value })
+        Some(crate::value::solution(self.kind, first_wins, raw))
     }
 
     /// Positions solved, options and running unions read, and bytes held.
