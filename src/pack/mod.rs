@@ -9,10 +9,12 @@
 //! the quick way cannot vouch for — every plate is kept and the tables are built once, up to the
 //! largest plate.
 //!
-//! * [`scan`]: tokens, and numbers eight bytes at a time, each error naming its line and token.
-//! * [`reader`]: the format, read a piece at a time: every plate kept ([`PackInput`]), or each
+//! * `scan`: tokens, and numbers eight bytes at a time, each error naming its line and token.
+//! * `reader`: the format, read a piece at a time: every plate kept ([`PackInput`]), or each
 //!   game answered as it ends.
-//! * [`stream`]: a long input answered while it is read, on two threads.
+//! * `stream`: a long input answered while it is read, on two threads.
+//!
+//! [`Fold`]: grundy_fast::Fold
 
 mod reader;
 mod scan;

@@ -1,7 +1,7 @@
 //! The pack format, `A B C D T` and then `T` lines `n x1 … xn`, read a piece at a time (each
 //! piece ending in white space), so that a large input is never held whole: what is read goes to
 //! a [`Games`], which keeps every plate ([`Store`], giving a [`PackInput`]) or answers each game
-//! as it ends ([`super::stream`]).
+//! as it ends ([`super::stream`](mod@super::stream)).
 
 use grundy_rules::RuleSet;
 
@@ -89,7 +89,7 @@ pub(super) enum Expect {
 }
 
 /// What a reader does with the games it reads: keeps their plates ([`Store`]) or answers each
-/// one as it ends ([`Answer`]).
+/// one as it ends (`Answer`, in [`super::stream`](mod@super::stream)).
 pub(super) trait Games {
     /// Room for about this many games and plates.
     fn reserve(&mut self, _games: usize, _plates: usize) {}

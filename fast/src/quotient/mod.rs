@@ -9,11 +9,11 @@
 //! class. Then the outcome of a sum of heaps is whether `Φ(h₁)·…·Φ(h_k)` lies in the P-portion:
 //! one table look-up per heap.
 //!
-//! * [`recognition`]: when a candidate is *the* quotient — it predicts every outcome and is
+//! * `recognition`: when a candidate is *the* quotient — it predicts every outcome and is
 //!   reduced — checked finitely.
-//! * [`construction`]: the heaps added one at a time, and only verified candidates kept.
-//! * [`periodicity`]: when the heap map's period covers every heap.
-//! * [`monoid`]: the finite commutative monoids the candidates are, acted on by heaps.
+//! * `construction`: the heaps added one at a time, and only verified candidates kept.
+//! * `periodicity`: when the heap map's period covers every heap.
+//! * `monoid`: the finite commutative monoids the candidates are, acted on by heaps.
 
 mod construction;
 mod monoid;

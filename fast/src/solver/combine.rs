@@ -16,7 +16,7 @@ pub(super) fn outcome_solution(first_wins: bool) -> Solution {
 }
 
 /// How a plan adds one plate's column entry to a running [`Sum`] (the combination rules of
-/// the crate doc's table; [`PileSolver::finish`] reads the sum).
+/// the crate doc's table; [`super::PileSolver::finish`] reads the sum).
 pub(super) trait Combine: Copy + Sync {
     type Entry: Copy + Sync;
     fn combine(self, sum: &mut Sum, x: u64, entry: Self::Entry);

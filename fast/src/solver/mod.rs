@@ -3,7 +3,7 @@
 //! * [`plan`]: what is tabulated for a rule set, and which rule combines it: tables of the plates
 //!   up to the largest, the closed forms of `split`, and the octal codes that split a heap.
 //! * [`unbounded`]: plates of every size, where a closed form or a proven period covers them.
-//! * [`column`]: a per-plate datum as a function of the plate: a table, bytes, blocks, a
+//! * [`column`](mod@column): a per-plate datum as a function of the plate: a table, bytes, blocks, a
 //!   periodic table or a closed form.
 //! * [`combine`]: the compounds' rules, a plate at a time, and the outcome and value of the sum.
 //! * [`fold`]: the solver read a plate at a time, compiled for one plan and one column.

@@ -62,9 +62,9 @@ pub(super) enum Plan {
 pub(super) enum Wide {
     /// Normal-play Grundy values, combined by exclusive or.
     Grundy(fn(u64) -> u64),
-    /// `[g⁺, g⁻]` of plates that are all tame, combined as [`TamePairs`] does.
+    /// `[g⁺, g⁻]` of plates that are all tame, combined as [`super::combine::TamePairs`] does.
     TamePairs(fn(u64) -> [u64; 2]),
-    /// Foreclosed values, combined as [`ForeclosedXor`] does.
+    /// Foreclosed values, combined as [`super::combine::ForeclosedXor`] does.
     Foreclosed(fn(u64) -> Foreclosed),
     /// Remotenesses that grow by a fixed step each period, combined by their minimum.
     Remoteness(Saltus),

@@ -19,9 +19,9 @@
 //! When only the outcome is asked for, a position is decided by its first option that is a
 //! second-player win: the rest are not searched.
 //!
-//! * [`store`]: how the solved positions are kept, a word each, within the memory budget.
-//! * [`budget`]: the limits on the work, and the errors that name the one exceeded.
-//! * [`crate::value`]: the mex and the parity rule, and the raw number a value is kept as.
+//! * `store`: how the solved positions are kept, a word each, within the memory budget.
+//! * `budget`: the limits on the work, and the errors that name the one exceeded.
+//! * `crate::value`: the mex and the parity rule, and the raw number a value is kept as.
 
 mod budget;
 mod store;
