@@ -13,6 +13,43 @@ use grundy_fast::long_table::LongTable;
 use grundy_fast::sparse::Effort;
 use serde::Serialize;
 
+/// Why `bench --octal` has no time for grundy.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// The table did not reach its last heap within the budget.
+    #[error(
+        "bench: {game} reached heap {reached} of {upto} within the budget of {seconds:.0} s; give it more with --budget"
+    )]
+    OutOfTime {
+        /// The game, `octal:0.…`.
+        game: String,
+        /// How far the table got.
+        reached: u64,
+        /// The last heap asked for.
+        upto: u64,
+        /// The budget.
+        seconds: f64,
+    },
+    /// The fast side has no long table of the game.
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+}
+
+/// Why ogsolve gave no time (the report says so beside grundy's).
+#[derive(Debug, thiserror::Error)]
+enum NoTime {
+    #[error("it did not start: {0}")]
+    NotStarted(std::io::Error),
+    #[error("it gave no output")]
+    NoOutput,
+    #[error("waiting for it failed: {0}")]
+    Wait(std::io::Error),
+    #[error("it ran past the budget of {0:.0} s and was stopped")]
+    PastBudget(f64),
+    #[error("it exited with {0}")]
+    Exited(std::process::ExitStatus),
+}
+
 /// Most bytes kept of what ogsolve prints (it prints a few lines).
 const MOST_OUTPUT: usize = 1 << 16;
 
@@ -61,17 +98,16 @@ impl OctalBench {
 
 /// Times `digits` to heap `upto` on grundy (on `threads` threads), then on ogsolve if it is on
 /// the PATH, each within `budget`.
-pub fn bench(digits: &[u8], upto: u64, budget: Duration, threads: usize) -> anyhow::Result<OctalBench> {
+pub fn bench(digits: &[u8], upto: u64, budget: Duration, threads: usize) -> Result<OctalBench, BenchError> {
     let game = format!("octal:0.{}", grundy_fast::long_table::code(digits));
     let (cpu_before, started) = (cpu_seconds(), Instant::now());
     let mut table = LongTable::start(digits)?;
     table.reserve(upto);
     match table.extend(upto, Effort { threads, deadline: Some(started + budget) }) {
         Ok(()) => {}
-        Err(Unsupported::OutOfTime { reached, .. }) => anyhow::bail!(
-            "bench: {game} reached heap {reached} of {upto} within the budget of {:.0} s; give it more with --budget",
-            budget.as_secs_f64()
-        ),
+        Err(Unsupported::OutOfTime { reached, .. }) => {
+            return Err(BenchError::OutOfTime { game, reached, upto, seconds: budget.as_secs_f64() });
+        }
         Err(other) => return Err(other.into()),
     }
     let wall = started.elapsed().as_secs_f64();
@@ -112,10 +148,14 @@ pub fn text(bench: &OctalBench) -> String {
                 bench.upto,
                 value(run)
             ));
-            let per_core = bench.cpu_ratio().map_or(String::new(), |r| format!(", {r:.2}× per core (CPU time)"));
+            // Speeds, so that more is better and the numbers read the same way round: ogsolve's
+            // time over grundy's.
+            let per_core = bench.cpu_ratio().map_or(String::new(), |r| format!(", {r:.2}× per core (by CPU time)"));
             out.push_str(&format!(
-                "  grundy is {:.2}× ogsolve's wall time{per_core}\n",
-                bench.wall_ratio().unwrap_or(0.0)
+                "  grundy runs at {:.2}× ogsolve's speed by wall time (ogsolve {:.2} s / grundy {:.2} s){per_core}\n",
+                bench.wall_ratio().unwrap_or(0.0),
+                run.wall,
+                bench.grundy.wall
             ));
             if run.last_value.is_some() && run.last_value != bench.grundy.last_value {
                 out.push_str(&format!("  the two disagree on G({}): look into it\n", bench.upto));
@@ -138,7 +178,7 @@ fn is_executable(file: &Path) -> bool {
 
 /// Runs `ogsolve 0.CODE -m rc2 -n N` within `budget` and reads its last value from
 /// `nimber of N: V`; the time is grundy's own measure of the child's wall time.
-fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Result<Run, String> {
+fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Result<Run, NoTime> {
     let code = format!("0.{}", grundy_fast::long_table::code(digits));
     let started = Instant::now();
     let mut child = Command::new(path)
@@ -147,8 +187,8 @@ fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Resul
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|error| format!("it did not start: {error}"))?;
-    let mut stdout = child.stdout.take().ok_or("no output")?;
+        .map_err(NoTime::NotStarted)?;
+    let mut stdout = child.stdout.take().ok_or(NoTime::NoOutput)?;
     let reader = std::thread::spawn(move || {
         let mut kept = Vec::new();
         let _ = (&mut stdout).take(MOST_OUTPUT as u64).read_to_end(&mut kept);
@@ -157,20 +197,20 @@ fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Resul
         kept
     });
     let status = loop {
-        if let Some(status) = child.try_wait().map_err(|error| error.to_string())? {
+        if let Some(status) = child.try_wait().map_err(NoTime::Wait)? {
             break status;
         }
         if started.elapsed() > budget {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("it ran past the budget of {:.0} s and was stopped", budget.as_secs_f64()));
+            return Err(NoTime::PastBudget(budget.as_secs_f64()));
         }
         std::thread::sleep(Duration::from_millis(5));
     };
     let wall = started.elapsed().as_secs_f64();
     let output = String::from_utf8_lossy(&reader.join().unwrap_or_default()).to_string();
     if !status.success() {
-        return Err(format!("it exited with {status}"));
+        return Err(NoTime::Exited(status));
     }
     let marker = format!("nimber of {upto}:");
     let last_value = output
@@ -193,4 +233,32 @@ fn cpu_seconds() -> Option<f64> {
     };
     let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     Some(seconds(usage.ru_utime) + seconds(usage.ru_stime))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ratio reads the right way round: grundy in 0.27 s where ogsolve took 0.95 s is 3.52×
+    /// ogsolve's speed, not 3.52× its time.
+    #[test]
+    fn the_ratio_is_a_speed() {
+        let bench = OctalBench {
+            game: "octal:0.6".to_string(),
+            upto: 3_000_000,
+            threads: 2,
+            grundy: Run { wall: 0.27, cpu: Some(0.5), last_value: Some(7) },
+            table_bytes: 1 << 20,
+            ogsolve: Some(Run { wall: 0.95, cpu: None, last_value: Some(7) }),
+            ogsolve_note: "ogsolve (method RC2, one thread)".to_string(),
+        };
+        let text = text(&bench);
+        assert!(
+            text.contains(
+                "grundy runs at 3.52× ogsolve's speed by wall time (ogsolve 0.95 s / grundy 0.27 s), 1.90× per core"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("disagree"), "{text}");
+    }
 }

@@ -447,7 +447,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         // answered case by case.
         // (A declined case is asked again alone only where the oracle does not answer it: a
         // fast side that declines may have spent its whole budget on each try.)
-        let all = problem.fast_all(&input.cases).ok();
+        let all = problem.fast_all(&input.cases, self.budget.deadline).ok();
         let mut text = String::new();
         let (mut oracle, mut fast_only) = (0usize, 0usize);
         for (i, instance) in input.cases.iter().enumerate() {

@@ -138,18 +138,23 @@ pub trait Contest: Problem {
         None
     }
 
-    /// The fast answers of a whole input (a problem whose cases share a table builds it once).
-    fn fast_all(&self, instances: &[Self::Instance]) -> Result<Vec<Self::Answer>, Unsupported> {
+    /// The fast answers of a whole input (a problem whose cases share a table builds it once);
+    /// a table that grows toward a period stops at `deadline`.
+    fn fast_all(
+        &self,
+        instances: &[Self::Instance],
+        _deadline: Option<std::time::Instant>,
+    ) -> Result<Vec<Self::Answer>, Unsupported> {
         instances.iter().map(|instance| self.fast(instance)).collect()
     }
 
     /// Solves a contest input by theory, within `budget`: what `grundy problem NAME` prints.
-    fn solve_text(&self, input: &[u8], _budget: &crate::budget::Budget) -> Result<String, Error> {
+    fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error> {
         let text = std::str::from_utf8(input).map_err(|error| {
             Error::usage(format!("{} input: not text (invalid UTF-8 at byte {})", self.name(), error.valid_up_to()))
         })?;
         let instances = self.read(text)?;
-        Ok(self.fast_all(&instances)?.iter().map(|answer| self.answer_line(answer)).collect())
+        Ok(self.fast_all(&instances, budget.deadline)?.iter().map(|answer| self.answer_line(answer)).collect())
     }
 }
 
@@ -252,6 +257,11 @@ impl<'a, P: Problem> CheckSubject<'a, P> {
     /// The check of `problem`, with a fresh memo whose oracles work within `budget`.
     pub fn new(problem: &'a P, budget: &crate::budget::Budget) -> Self {
         CheckSubject { problem, memo: problem.memo(budget.oracle()) }
+    }
+
+    /// The check of one case run alone: its oracle has the whole memory budget.
+    pub fn alone(problem: &'a P, budget: &crate::budget::Budget) -> Self {
+        CheckSubject { problem, memo: problem.memo(budget.oracle_alone()) }
     }
 }
 

@@ -120,10 +120,11 @@ pub fn winning_move(rules: &RuleSet, solver: &PileSolver, plates: &[u64]) -> Opt
     finder.found
 }
 
-/// Solves `position` by theory: the outcome, the values, a winning move.
-pub fn by_theory(rules: &RuleSet, position: &Position) -> Result<Solved, Error> {
+/// Solves `position` by theory: the outcome, the values, a winning move; a table growing toward a
+/// period stops at `deadline`.
+pub fn by_theory(rules: &RuleSet, position: &Position, deadline: Option<std::time::Instant>) -> Result<Solved, Error> {
     let plates = position.plates().to_vec();
-    let solver = PileSolver::new(rules, position.largest())?;
+    let solver = PileSolver::until(rules, position.largest(), deadline)?;
     let solution = solver.solve(&plates)?;
     let values = plates
         .iter()

@@ -42,9 +42,13 @@ impl Table {
 /// The map of two-plate positions `(a, b)`, `a, b ≤ upto`, of a pile game: each position's
 /// Grundy value where the compound combines Grundy values, else 0 for a second-player win and 1
 /// for a first-player win (`None` where the fast side declines).
-pub fn pile_pairs(rules: &grundy_rules::RuleSet, upto: u64) -> Result<crate::problem::PairMap, Error> {
+pub fn pile_pairs(
+    rules: &grundy_rules::RuleSet,
+    upto: u64,
+    deadline: Option<std::time::Instant>,
+) -> Result<crate::problem::PairMap, Error> {
     use grundy_rules::{Outcome, Value};
-    let solver = grundy_fast::PileSolver::new(rules, upto)?;
+    let solver = grundy_fast::PileSolver::until(rules, upto, deadline)?;
     let value = |a: u64, b: u64| match solver.solve(&[a, b]) {
         Ok(solution) => Some(match solution.value {
             Some(Value::Grundy(g)) => g,
@@ -56,34 +60,36 @@ pub fn pile_pairs(rules: &grundy_rules::RuleSet, upto: u64) -> Result<crate::pro
     Ok(crate::problem::PairMap { axes: ("plate a", "plate b"), low: 0, values })
 }
 
-/// What the misère table of a game that splits heaps may spend (it searches whole positions).
+/// What a table may spend: the run's deadline (a table growing toward a period stops there with
+/// an error saying how far it got; a misère table of a game that splits heaps, which searches
+/// whole positions, stops there and says where), and most positions memoised by the latter.
 #[derive(Debug, Clone, Copy)]
-pub struct MisereBudget {
+pub struct TableBudget {
     /// Most positions memoised.
     pub max_positions: usize,
-    /// Wall-clock limit.
-    pub seconds: f64,
+    /// When to stop; `None`: no limit.
+    pub deadline: Option<std::time::Instant>,
 }
 
-impl Default for MisereBudget {
-    fn default() -> MisereBudget {
-        MisereBudget { max_positions: grundy_fast::periodic::MISERE_POSITIONS, seconds: 10.0 }
+impl Default for TableBudget {
+    /// No deadline, the fast side's most positions.
+    fn default() -> TableBudget {
+        TableBudget { max_positions: grundy_fast::periodic::MISERE_POSITIONS, deadline: None }
     }
 }
 
 /// The table of `operation` under `play`, up to heap `upto`.
 pub fn compute(operation: &Operation, play: Play, upto: u64) -> Result<Table, Error> {
-    compute_within(operation, play, upto, MisereBudget::default())
+    compute_within(operation, play, upto, TableBudget::default())
 }
 
 /// The table of `operation` under `play`, up to heap `upto`; misère tables of octal games that
 /// split heaps are computed on whole positions by definition within `budget`, and may stop
 /// early (the table then says where and why).
-pub fn compute_within(operation: &Operation, play: Play, upto: u64, budget: MisereBudget) -> Result<Table, Error> {
+pub fn compute_within(operation: &Operation, play: Play, upto: u64, budget: TableBudget) -> Result<Table, Error> {
     if let (Operation::Octal(digits), true, Play::Misere) = (operation, operation.splits(), play) {
-        let deadline =
-            std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(budget.seconds.max(0.0)));
-        let fast_budget = grundy_fast::misere::Budget { max_positions: budget.max_positions, deadline };
+        let fast_budget =
+            grundy_fast::misere::Budget { max_positions: budget.max_positions, deadline: budget.deadline };
         let heaps = grundy_fast::misere::single_heaps(digits, upto, fast_budget)?;
         if heaps.values.is_empty() {
             return Err(Error::usage(format!(
@@ -96,7 +102,7 @@ pub fn compute_within(operation: &Operation, play: Play, upto: u64, budget: Mise
         let stopped = heaps.stopped.map(|why| format!("{why} ({} positions searched)", heaps.positions));
         return Ok(Table { operation: operation.clone(), play, upto: computed, values, genera: None, stopped });
     }
-    let values = grundy_fast::heap_table(operation, play, upto)?;
+    let values = grundy_fast::heap_table_until(operation, play, upto, budget.deadline)?;
     // Misère tables of games that keep one heap also get each heap's genus (for the first heaps).
     let genera = match play {
         Play::Misere => Some(grundy_fast::genus::genus_table(operation, upto.min(GENUS_HEAPS))?),

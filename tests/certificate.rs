@@ -10,9 +10,13 @@ fn grundy(args: &[&str]) -> Output {
 }
 
 fn check(path: &Path) -> Output {
+    check_with(&[], path)
+}
+
+fn check_with(options: &[&str], path: &Path) -> Output {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/check-certificate");
     // A checker that cannot run is a failure, not a pass.
-    Command::new(script).arg(path).output().expect("scripts/check-certificate runs (python3 on the PATH)")
+    Command::new(script).args(options).arg(path).output().expect("scripts/check-certificate runs (python3 on the PATH)")
 }
 
 fn text(output: &Output) -> String {
@@ -101,6 +105,33 @@ fn a_tampered_certificate_is_rejected_naming_what_is_wrong() {
     let mut document = original;
     document["values"].as_array_mut().unwrap().truncate(150);
     rejected(&path, &document, "the theorem needs");
+}
+
+#[test]
+fn a_tampered_value_at_a_late_heap_is_rejected_naming_that_heap() {
+    // 0.156 has a sparse space (15 of its 7659 heaps are rare), so the checker settles most heaps
+    // from a few splits instead of all of them: a wrong value must still be caught wherever it is,
+    // larger or smaller than the right one, common or rare, as when every option is computed.
+    let (path, original) = certify("octal:0.156", "0156.json");
+    let output = check(&path);
+    assert!(output.status.success() && text(&output).contains("proven"), "{}", text(&output));
+    let last = original["values"].as_array().unwrap().len() - 1;
+    for heap in [5000, last] {
+        let right = original["values"][heap].as_u64().unwrap();
+        for claim in [right + 1, right - 1, 0, 1, 31] {
+            if claim == right {
+                continue;
+            }
+            let mut document = original.clone();
+            document["values"][heap] = claim.into();
+            let expected = format!("heap {heap}: the certificate says {claim}, the definition gives {right}");
+            rejected(&path, &document, &expected);
+            if heap == 5000 && claim == right + 1 {
+                let slow = check_with(&["--slow"], &path);
+                assert_eq!((slow.status.code(), text(&slow)), (Some(1), text(&check(&path))));
+            }
+        }
+    }
 }
 
 #[test]

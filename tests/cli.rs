@@ -259,6 +259,23 @@ fn check_rejects_unknown_entries() {
     fails_with(&["check", "--only", "pack:0,0,0,0", "--case", "1 y"], "", "plate 2");
 }
 
+/// The budget a replay's error names is the one given (the case runs alone: its oracle has all
+/// of it), in the units --help shows. (On a terminal a note says before the work that the oracle
+/// may outgrow it.)
+#[test]
+fn a_replay_past_the_memory_budget_names_the_budget_given() {
+    let output = grundy(&["check", "--only", "lock", "--case", "06 @ 05 17", "--max-memory", "64M"], "");
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.contains("the oracle's memory budget (64 MiB, its share of --max-memory) was exceeded"), "{text}");
+    // The default is shown in the largest unit, to a tenth, and read back as shown.
+    let help = String::from_utf8_lossy(&grundy(&["--help"], "").stdout).to_string();
+    let default = help.split("[default: ").nth(1).and_then(|rest| rest.split(']').next()).unwrap_or_default();
+    assert!(default.ends_with('G') || default.ends_with('M'), "{default}");
+    assert!(default.trim_end_matches(['G', 'M']).parse::<f64>().is_ok(), "{default}");
+}
+
 #[test]
 fn table_reports_proven_periods() {
     let output = grundy(&["table", "octal:0.07", "--upto", "200", "--json"], "");
@@ -994,7 +1011,8 @@ fn a_shard_names_itself_and_blames_no_budget_that_did_not_run_out() {
 #[test]
 fn an_oracle_past_its_budget_says_when_box_mode_would_answer() {
     fails_with(
-        &["solve", "nim", "--oracle", "--time", "1", "40", "40", "40", "40", "40", "40", "40", "40"],
+        // A budget counted in work, not seconds: the same on a busy machine.
+        &["solve", "nim", "--oracle", "--max-states", "100000", "40", "40", "40", "40", "40", "40", "40", "40"],
         "",
         "--max-states 450978066 lets it",
     );

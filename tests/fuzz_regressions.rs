@@ -6,13 +6,13 @@ use std::path::Path;
 /// What `fuzz/fuzz_targets/parsers.rs` does with its bytes; the problem's output, if any.
 fn parsers(data: &[u8]) -> Option<String> {
     // As `grundy problem` does (its --time), tables that grow toward no period stop in time.
-    grundy_fast::set_deadline(Some(std::time::Instant::now() + std::time::Duration::from_secs(2)));
-    let _ = grundy::pack::solve(data, &grundy::budget::Budget::default());
+    let budget = grundy::budget::Budget::default().for_seconds(Some(2.0));
+    let _ = grundy::pack::solve(data, &budget);
     let text = std::str::from_utf8(data).ok()?;
     let _ = text.parse::<grundy_rules::RuleSet>();
     let _ = text.parse::<grundy_rules::Position>();
     let (name, input) = text.split_once('\n')?;
-    grundy::catalog::find_contest(name.trim())?.solve_text(input.as_bytes(), &grundy::budget::Budget::default()).ok()
+    grundy::catalog::find_contest(name.trim())?.solve_text(input.as_bytes(), &budget).ok()
 }
 
 #[test]

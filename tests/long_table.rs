@@ -213,7 +213,10 @@ fn bench_times_ogsolve_side_by_side_where_it_is_on_the_path() {
     let absent = bench("/nonexistent", 0);
     assert!(absent.contains("ogsolve is not on the PATH"), "{absent}");
     let agreeing = bench("/nonexistent", expected);
-    assert!(agreeing.contains("× ogsolve's wall time") && !agreeing.contains("disagree"), "{agreeing}");
+    assert!(
+        agreeing.contains("× ogsolve's speed by wall time (ogsolve ") && !agreeing.contains("disagree"),
+        "{agreeing}"
+    );
     let disagreeing = bench("/nonexistent", expected + 1);
     assert!(disagreeing.contains("the two disagree on G(20000)"), "{disagreeing}");
 }

@@ -69,7 +69,7 @@ pub mod tables;
 pub mod values;
 mod window;
 
-pub use periodic::{HeapTable, heap_table};
+pub use periodic::{HeapTable, heap_table, heap_table_until};
 pub use solver::{Fold, FoldUser, PileSolver, PlateValue, Tally};
 
 /// Why the fast side gives no answer. It never guesses.
@@ -100,32 +100,23 @@ pub enum Unsupported {
         /// The largest plate asked for.
         size: u64,
     },
-    /// The time budget ([`set_deadline`]) ran out while a table grew toward a period.
+    /// The time budget (the deadline of [`heap_table_until`] or [`PileSolver::until`]) ran out, or
+    /// would before the next step of a table growing toward a period ended.
     #[error(
-        "the time budget ran out with the table computed to heap {reached} (of {wanted} asked) and no period \
-         proven; give it more time with --time"
+        "{} with the table computed to heap {reached} (of {wanted} asked) and no period proven; give it more \
+         time with --time",
+        match next {
+            Some(next) => format!("the time budget would run out during the next step (to heap {next})"),
+            None => "the time budget ran out".to_string(),
+        }
     )]
     OutOfTime {
         /// How far the table got.
         reached: u64,
         /// How far it was to go.
         wanted: u64,
+        /// Where the next step would have ended, when it was not started because it would pass
+        /// the budget (`None`: the budget ran out).
+        next: Option<u64>,
     },
-}
-
-static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
-
-/// Sets the wall-time budget of the tables that grow toward a period (single heaps of octal
-/// games and other operations with no closed form): past `deadline` they stop with
-/// [`Unsupported::OutOfTime`]. `None` (the default) sets no budget.
-pub fn set_deadline(deadline: Option<std::time::Instant>) {
-    *DEADLINE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = deadline;
-}
-
-/// Whether the budget of [`set_deadline`] runs out within `ahead` from now.
-pub(crate) fn out_of_time_in(ahead: std::time::Duration) -> bool {
-    DEADLINE
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .is_some_and(|deadline| std::time::Instant::now() + ahead >= deadline)
 }

@@ -268,7 +268,7 @@ impl LongTable {
         match extended {
             Ok(()) if stop < upto => self.extend(wanted, effort),
             Ok(()) => Ok(()),
-            Err(Stopped::OutOfTime) => Err(Unsupported::OutOfTime { reached: self.computed_to(), wanted }),
+            Err(Stopped::OutOfTime) => Err(Unsupported::OutOfTime { reached: self.computed_to(), wanted, next: None }),
             Err(stopped) => Err(Unsupported::NoTheory(format!("{}: {stopped}", self.game()))),
         }
     }

@@ -136,6 +136,18 @@ pub const MISERE_POSITIONS: usize = 20_000_000;
 /// cannot move has value 1), with the period. A proven period stops the computation early: the
 /// table then holds just enough values to prove it, and [`HeapTable::value`] extends it.
 pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable, Unsupported> {
+    heap_table_until(operation, play, n, None)
+}
+
+/// [`heap_table`] within a time budget: past `deadline` (or when the next step of the quadratic
+/// method would end past it) the table stops with [`Unsupported::OutOfTime`], saying how far it
+/// got. `None`: no budget.
+pub fn heap_table_until(
+    operation: &Operation,
+    play: Play,
+    n: u64,
+    deadline: Option<std::time::Instant>,
+) -> Result<HeapTable, Unsupported> {
     let proof = proof_for(operation, play);
     let terminal = u32::from(play == Play::Misere);
     let heap = Heap::new(operation);
@@ -160,12 +172,19 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
     let mut values: Vec<u32> = Vec::new();
     let mut sparse: Option<Sparse> = None;
     // How long the last step took: the next one, half as long again in heaps, is expected to
-    // take at most 2.25 times as long (the plain method is quadratic), and is not started when
-    // that would pass the time budget.
+    // take at most 2.25 times as long (the plain methods are quadratic), and is not started when
+    // that would pass the time budget. The sparse method watches the deadline itself, heap by
+    // heap, so it runs to the deadline and keeps what it finished.
     let mut last_step = std::time::Duration::ZERO;
     loop {
-        if !values.is_empty() && crate::out_of_time_in(last_step.mul_f64(2.25)) {
-            return Err(Unsupported::OutOfTime { reached: values.len() as u64 - 1, wanted: n });
+        let ahead = last_step.mul_f64(2.25);
+        if !values.is_empty()
+            && sparse.is_none()
+            && deadline.is_some_and(|deadline| std::time::Instant::now() + ahead >= deadline)
+        {
+            let reached = values.len() as u64 - 1;
+            let next = std::time::Instant::now() < deadline.unwrap_or_else(std::time::Instant::now);
+            return Err(Unsupported::OutOfTime { reached, wanted: n, next: next.then_some(upto) });
         }
         let step_started = std::time::Instant::now();
         match operation {
@@ -183,10 +202,19 @@ pub fn heap_table(operation: &Operation, play: Play, n: u64) -> Result<HeapTable
                         return Err(Unsupported::TooLarge { size: upto, limit: tables::MAX_TABLE });
                     }
                     let mut table = Values::from_values(&values, 8);
-                    let extended = sparse.extend(digits, &mut table, upto as usize);
+                    let effort = sparse::Effort { deadline, ..sparse::Effort::every_core() };
+                    let extended = sparse.extend_with(digits, &mut table, upto as usize, effort);
                     values = table.to_vec();
-                    if let Err(stopped) = extended {
-                        return Err(Unsupported::NoTheory(format!("{operation}: {stopped}")));
+                    match extended {
+                        Ok(()) => {}
+                        Err(sparse::Stopped::OutOfTime) => {
+                            return Err(Unsupported::OutOfTime {
+                                reached: values.len() as u64 - 1,
+                                wanted: n,
+                                next: None,
+                            });
+                        }
+                        Err(stopped) => return Err(Unsupported::NoTheory(format!("{operation}: {stopped}"))),
                     }
                 } else if upto > OCTAL_PLAIN_LIMIT {
                     return Err(Unsupported::NoTheory(format!(
@@ -259,6 +287,40 @@ pub const OCTAL_PLAIN_LIMIT: u64 = 60_000;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table that grows toward a period out of reach stops at its deadline, saying how far it
+    /// got; no other table is stopped by it (the deadline is the call's, not the process's).
+    #[test]
+    fn tables_stop_at_their_deadline() {
+        let operation: Operation = "octal:0.16".parse().unwrap();
+        match heap_table_until(&operation, Play::Normal, 10_000_000, Some(std::time::Instant::now())) {
+            Err(Unsupported::OutOfTime { reached, wanted, next }) => {
+                assert_eq!(wanted, 10_000_000);
+                // The deadline is checked between steps, and the first step (heaps 0 to 1023)
+                // always runs: the table got exactly that far, and the budget had run out.
+                assert_eq!((reached, next), (1023, None));
+            }
+            other => panic!("expected OutOfTime, got {:?}", other.map(|table| table.computed_to())),
+        }
+        assert!(heap_table(&operation, Play::Normal, 3000).is_ok());
+    }
+
+    /// What a stop says: that the budget ran out, or that the next step would pass it.
+    #[test]
+    fn a_stop_says_whether_the_budget_ran_out_or_would() {
+        let ran_out = Unsupported::OutOfTime { reached: 1023, wanted: 5000, next: None }.to_string();
+        assert!(
+            ran_out.starts_with("the time budget ran out with the table computed to heap 1023 (of 5000"),
+            "{ran_out}"
+        );
+        let would = Unsupported::OutOfTime { reached: 1023, wanted: 5000, next: Some(2047) }.to_string();
+        assert!(
+            would.starts_with(
+                "the time budget would run out during the next step (to heap 2047) with the table computed to heap 1023"
+            ),
+            "{would}"
+        );
+    }
 
     fn table(operation: &str, play: Play, n: u64) -> HeapTable {
         heap_table(&operation.parse().unwrap(), play, n).unwrap()

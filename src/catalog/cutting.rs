@@ -97,7 +97,7 @@ impl Contest for CuttingProblem {
         }
     }
 
-    fn fast_all(&self, sheets: &[Cutting]) -> Result<Vec<Outcome>, Unsupported> {
+    fn fast_all(&self, sheets: &[Cutting], _deadline: Option<std::time::Instant>) -> Result<Vec<Outcome>, Unsupported> {
         let largest = sheets.iter().map(|sheet| sheet.width().max(sheet.height())).max().unwrap_or(2);
         let table = Table::new(largest);
         Ok(sheets.iter().map(|sheet| table.outcome(sheet).expect("the table covers every sheet")).collect())

@@ -48,8 +48,10 @@ pub trait Entry: Send + Sync {
     fn summary(&self) -> String;
     /// Cross-checks the entry.
     fn check(&self, plan: &Plan, progress: &dyn Fn(u64)) -> Report;
-    /// Compares the two sides on one case given as text, within `budget`.
+    /// Compares the two sides on one case given as text, within `budget` (the case runs alone:
+    /// its oracle has the whole memory budget).
     fn replay(&self, case: &str, budget: &crate::budget::Budget) -> Result<Report, Error>;
+
     /// How many exhaustive cases there are.
     fn exhaustive_count(&self) -> usize;
     /// Times both sides, `time` for each, within `budget`; see [`crate::bench`].
@@ -71,7 +73,7 @@ impl<P: Problem> Entry for P {
 
     fn replay(&self, case: &str, budget: &crate::budget::Budget) -> Result<Report, Error> {
         let instance = self.parse_case(case).map_err(|e| Error::usage(format!("--case: {e}")))?;
-        Ok(runner::replay(&mut CheckSubject::new(self, budget), &instance))
+        Ok(runner::replay(&mut CheckSubject::alone(self, budget), &instance))
     }
 
     fn exhaustive_count(&self) -> usize {
@@ -93,6 +95,9 @@ pub trait ContestEntry: Send + Sync {
     fn limits(&self) -> &'static str;
     /// Solves an input by theory, within `budget`.
     fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error>;
+    /// An upper bound on the positions the oracle stores for one case given as `--case` text,
+    /// where a cheap one is known: said before a replay that may outgrow the memory budget.
+    fn oracle_reach(&self, case: &str) -> Option<u128>;
     /// Solves an input by the oracle, case by case, within `budget`: the answers the fast side
     /// must give.
     fn oracle_text(&self, input: &str, budget: grundy_oracle::Budget) -> Result<String, Error>;
@@ -128,6 +133,10 @@ impl<P: Contest> ContestEntry for P {
 
     fn limits(&self) -> &'static str {
         Contest::limits(self)
+    }
+
+    fn oracle_reach(&self, case: &str) -> Option<u128> {
+        self.oracle_positions(&self.parse_case(case).ok()?)
     }
 
     fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error> {
@@ -264,7 +273,7 @@ mod tests {
                 assert!(text.len() <= 110_000, "{name}: extreme input {i} takes {} bytes", text.len());
                 let read = problem.read(&text).unwrap_or_else(|e| panic!("{name}: extreme input {i} refused: {e}"));
                 assert!(read == *games, "{name}: extreme input {i} reads back otherwise");
-                match problem.fast_all(&read) {
+                match problem.fast_all(&read, None) {
                     Ok(answers) => assert_eq!(answers.len(), games.len(), "{name}: extreme input {i}"),
                     Err(declined) => {
                         // Then each game by the fast side, or else by the oracle.

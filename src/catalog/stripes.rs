@@ -152,11 +152,14 @@ impl Contest for StripesProblem {
         Some(partitions_up_to(game.row()))
     }
 
-    fn fast_all(&self, games: &[Stripes]) -> Result<Vec<Outcome>, Unsupported> {
+    fn fast_all(&self, games: &[Stripes], deadline: Option<std::time::Instant>) -> Result<Vec<Outcome>, Unsupported> {
         let Some(first) = games.first() else { return Ok(Vec::new()) };
         let longest = games.iter().map(Stripes::row).max().unwrap_or(0);
-        let table = Table::new(first, longest)?;
-        games.iter().map(|game| table.outcome(game).map_or_else(|| stripes::outcome(game), Ok)).collect()
+        let table = Table::until(first, longest, deadline)?;
+        games
+            .iter()
+            .map(|game| table.outcome(game).map_or_else(|| stripes::outcome_until(game, deadline), Ok))
+            .collect()
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Stripes> {

@@ -291,7 +291,11 @@ impl Contest for TokensProblem {
         Some(binomial((n + k).saturating_sub(1), k))
     }
 
-    fn fast_all(&self, cases: &[Tokens]) -> Result<Vec<LoopyOutcome>, Unsupported> {
+    fn fast_all(
+        &self,
+        cases: &[Tokens],
+        _deadline: Option<std::time::Instant>,
+    ) -> Result<Vec<LoopyOutcome>, Unsupported> {
         let mut values: Option<(&Arc<Digraph>, LoopyValues)> = None;
         let mut answers = Vec::with_capacity(cases.len());
         for case in cases {

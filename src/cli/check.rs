@@ -32,8 +32,9 @@ pub struct Args {
     /// Stop drawing random cases after this many seconds in all (the exhaustive part always runs).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     budget: Option<f64>,
-    /// A hard limit on the whole run, in seconds: past it every oracle stops, and the entries it
-    /// stopped end as errors (exit 2). Unlike --budget, it also cuts exhaustive cases short.
+    /// A hard limit on the whole run, in seconds: past it every oracle stops, no entry starts, and
+    /// the run says how far it got (entries CUT-SHORT or NOT-REACHED; exit 2). Unlike --budget, it
+    /// also cuts exhaustive cases short.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<f64>,
     /// Check only these entries (repeatable), e.g. `--only pack:2,1,0,1`.
@@ -89,7 +90,30 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
         if entries.len() != 1 {
             bail!("--case needs exactly one --only entry");
         }
-        let report = entries[0].replay(case, &budget)?;
+        // Said before the work, on a terminal (where someone waits; elsewhere an error stays one
+        // line): a case whose oracle may store more positions than the memory budget holds (a
+        // word each, at the least) may end on that budget, after a while.
+        let holds = (budget.max_bytes / 8) as u128;
+        let reach = grundy::catalog::find_contest(&entries[0].name()).and_then(|problem| problem.oracle_reach(case));
+        if let Some(reach) = reach.filter(|&reach| reach > holds && std::io::stderr().is_terminal()) {
+            let reach = match reach {
+                u128::MAX => "more than 10^38".to_string(),
+                reach => reach.to_string(),
+            };
+            eprintln!(
+                "grundy: note: the oracle may store up to {reach} positions for this case, more than the memory budget \
+                 holds (--max-memory {}: about {holds} at a word each); it stops with an error if the budget runs out",
+                budget.memory_words()
+            );
+        }
+        let spinner = match std::io::stderr().is_terminal() {
+            true => indicatif::ProgressBar::new_spinner().with_message(format!("comparing the two sides on {case}")),
+            false => indicatif::ProgressBar::hidden(),
+        };
+        spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+        let report = entries[0].replay(case, &budget);
+        spinner.finish_and_clear();
+        let report = report?;
         if report.status == Status::Error {
             bail!("{}: {}", report.name, report.error.clone().unwrap_or_default());
         }
@@ -106,7 +130,8 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
         };
         if !args.json {
             let shard = args.shard.map_or(String::new(), |s| format!(", shard {}/{}", s.index, s.count));
-            write_stdout(format!("grundy check: {} entries, seed {seed}{shard}\n", entries.len()).as_bytes())?;
+            let entries = grundy::plural(entries.len() as u64, "entry");
+            write_stdout(format!("grundy check: {entries}, seed {seed}{shard}\n").as_bytes())?;
         }
         // Progress goes to stderr on a terminal, in JSON mode too: stdout holds only the JSON.
         let bar = if std::io::stderr().is_terminal() {

@@ -39,12 +39,12 @@ pub struct Bytes(pub usize);
 impl std::fmt::Display for Bytes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let units = [(1usize << 40, "T"), (1 << 30, "G"), (1 << 20, "M"), (1 << 10, "K")];
-        match units.iter().find(|&&(unit, _)| self.0 >= unit && self.0.is_multiple_of(unit)) {
-            Some(&(unit, suffix)) => write!(f, "{}{suffix}", self.0 / unit),
-            None => match units.iter().find(|&&(unit, _)| self.0 >= unit) {
-                Some(&(unit, suffix)) => write!(f, "{:.1}{suffix}", self.0 as f64 / unit as f64),
-                None => write!(f, "{}", self.0),
-            },
+        // The largest unit, whole or to a tenth: what --help shows as the default is read back
+        // as the default, so the budget that applies is the one shown.
+        match units.iter().find(|&&(unit, _)| self.0 >= unit) {
+            Some(&(unit, suffix)) if self.0.is_multiple_of(unit) => write!(f, "{}{suffix}", self.0 / unit),
+            Some(&(unit, suffix)) => write!(f, "{:.1}{suffix}", self.0 as f64 / unit as f64),
+            None => write!(f, "{}", self.0),
         }
     }
 }
@@ -257,11 +257,6 @@ fn game_rules(game: &str, sum: Option<&str>, misere: bool) -> anyhow::Result<Rul
         rules.play = Play::Misere;
     }
     Ok(rules)
-}
-
-/// A deadline `seconds` from now.
-fn deadline(seconds: Option<f64>) -> Option<std::time::Instant> {
-    seconds.map(|seconds| std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds.max(0.0)))
 }
 
 /// A `--threads` flag: how many worker threads, from 1 to [`grundy_fast::sparse::MOST_THREADS`].

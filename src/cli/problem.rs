@@ -32,7 +32,6 @@ const MOST_INPUT: u64 = 256 << 20;
 pub const DEFAULT_SECONDS: f64 = 20.0;
 
 pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
-    grundy_fast::set_deadline(super::deadline(Some(args.time)));
     let budget = budget.for_seconds(Some(args.time));
     if args.name == "pack" {
         // Game Pack reads its input in place (a file on stdin is mapped) and answers as it reads.

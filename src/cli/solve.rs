@@ -66,17 +66,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
-    grundy_fast::set_deadline(super::deadline(Some(args.time)));
     let budget =
         Budget { max_states: args.max_states, max_moves: args.max_moves, deadline: None, ..run.oracle_alone() };
     if let Some(path) = &args.script {
-        return script(&args, path, Budget { deadline: super::deadline(Some(args.time)), ..budget });
+        return script(&args, path, Budget { deadline: run.deadline, ..budget });
     }
     if args.game == "geography" {
         return geography(&args, budget);
     }
     if args.game == "graph" {
-        return graph(&args, Budget { deadline: super::deadline(Some(args.time)), ..budget });
+        return graph(&args, Budget { deadline: run.deadline, ..budget });
     }
     if args.plates.is_empty() {
         bail!("give the position: the plate sizes after the game (`grundy solve {} 3 5 6`)", args.game);
@@ -84,12 +83,12 @@ pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> 
     let rules = game_rules(&args.game, args.sum.as_deref(), args.misere)?;
     let position: Position = args.plates.join(" ").parse()?;
     // The oracle stops at --time, whether asked for or the fast side's stand-in.
-    let budget = Budget { deadline: super::deadline(Some(args.time)), ..budget };
+    let budget = Budget { deadline: run.deadline, ..budget };
     let (solved, fallback) = if args.oracle {
         let _progress = super::oracle_progress("oracle");
         (solve::by_oracle(&rules, &position, budget, args.dot.as_deref())?, None)
     } else {
-        match solve::by_theory(&rules, &position) {
+        match solve::by_theory(&rules, &position, run.deadline) {
             Ok(solved) => (solved, None),
             // No theorem covers it: the oracle answers if it can, saying so.
             Err(grundy::Error::Unsupported(why)) => {

@@ -107,13 +107,12 @@ const PERIOD_SEARCH: u64 = 10_000_000;
 pub const DEFAULT_SECONDS: f64 = 20.0;
 
 pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
-    grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(DEFAULT_SECONDS))));
     if let Some(path) = &args.script {
         return script(&args, path, &budget);
     }
     let game = args.game.clone().unwrap_or_default();
     if args.pairs {
-        return pairs(&args, &game);
+        return pairs(&args, &game, &budget);
     }
     let rules: RuleSet = game.parse()?;
     let play = if args.misere { Play::Misere } else { rules.play };
@@ -147,7 +146,8 @@ pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCod
         if args.certificate.is_some() {
             grundy::certificate::supported(&rules.operation, play)?;
         }
-        let values = grundy_fast::heap_table(&rules.operation, play, args.upto.unwrap_or(PERIOD_SEARCH))?;
+        let values =
+            grundy_fast::heap_table_until(&rules.operation, play, args.upto.unwrap_or(PERIOD_SEARCH), budget.deadline)?;
         let (preperiod, period) = match values.period {
             Some(p) => (json!(p.preperiod), json!(p.period)),
             None => (serde_json::Value::Null, serde_json::Value::Null),
@@ -196,7 +196,7 @@ pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCod
             u128::from(upto) + 1
         );
     }
-    let budget = table::MisereBudget { max_positions: args.max_states, seconds: args.time.unwrap_or(10.0) };
+    let budget = table::TableBudget { max_positions: args.max_states, deadline: budget.deadline };
     let table = table::compute_within(&rules.operation, play, upto, budget)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
@@ -217,7 +217,7 @@ pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCod
 }
 
 /// `--pairs`: the map of two-number positions.
-fn pairs(args: &Args, game: &str) -> anyhow::Result<ExitCode> {
+fn pairs(args: &Args, game: &str, budget: &grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     let upto = args.upto.expect("clap requires --upto without --period");
     if upto > MOST_PAIRS {
         anyhow::bail!("--pairs draws at most {MOST_PAIRS} × {MOST_PAIRS} positions; --upto {upto} is larger");
@@ -227,7 +227,7 @@ fn pairs(args: &Args, game: &str) -> anyhow::Result<ExitCode> {
             if args.misere {
                 rules.play = Play::Misere;
             }
-            (format!("{rules}: positions of two plates"), table::pile_pairs(&rules, upto)?)
+            (format!("{rules}: positions of two plates"), table::pile_pairs(&rules, upto, budget.deadline)?)
         }
         Err(error) => match grundy::catalog::find_contest(game).and_then(|problem| problem.pair_map(upto)) {
             Some(map) => (format!("{}: every pair up to {upto}", game), map),

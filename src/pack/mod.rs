@@ -157,7 +157,7 @@ pub fn solve_stdin(out: &mut impl Write, budget: &Budget) -> Result<(), SolveErr
     match map_stdin() {
         Some(map) => solve_to(&map, out, budget),
         None => {
-            let lines = answer(&read(std::io::stdin().lock(), budget)?)?;
+            let lines = answer(&read(std::io::stdin().lock(), budget)?, budget.deadline)?;
             out.write_all(&lines).map_err(|cause| SolveError::Io { what: "writing the answers", cause })
         }
     }
@@ -205,17 +205,18 @@ pub fn solve(input: &[u8], budget: &Budget) -> Result<Vec<u8>, SolveError> {
 /// from the start the exact way: every plate kept, tables up to the largest one, and the first
 /// error named by line and token.
 pub fn solve_to(input: &[u8], out: &mut impl Write, budget: &Budget) -> Result<(), SolveError> {
-    match stream(input) {
+    match stream(input, budget.deadline) {
         Some(parts) => write_wins(&parts, out),
         None if input.len() as u64 > most_kept_bytes(budget) => return Err(over_budget(budget)),
-        None => out.write_all(&answer(&parse(input)?)?),
+        None => out.write_all(&answer(&parse(input)?, budget.deadline)?),
     }
     .map_err(|cause| SolveError::Io { what: "writing the answers", cause })
 }
 
-/// The `Black` / `White` lines of a parsed input.
-pub fn answer(input: &PackInput) -> Result<Vec<u8>, SolveError> {
-    let solver = solver_for(&input.rules, input.plates.largest(), input.plates.len() as u64)
+/// The `Black` / `White` lines of a parsed input; a table growing toward a period stops at
+/// `deadline`.
+pub fn answer(input: &PackInput, deadline: Option<std::time::Instant>) -> Result<Vec<u8>, SolveError> {
+    let solver = solver_for(&input.rules, input.plates.largest(), input.plates.len() as u64, deadline)
         .map_err(|cause| SolveError::Rules { rules: input.rules.clone(), cause })?;
     match &input.plates {
         Plates::Narrow(plates) => answer_games(&solver, 0, &input.ends, plates),
@@ -225,8 +226,13 @@ pub fn answer(input: &PackInput) -> Result<Vec<u8>, SolveError> {
 
 /// The solver for plates up to `largest`, about `plates` of them: when they are many, a look-up
 /// per plate is cheaper than a closed form per plate, so closed forms become tables.
-fn solver_for(rules: &RuleSet, largest: u64, plates: u64) -> Result<PileSolver, grundy_fast::Unsupported> {
-    let mut solver = PileSolver::new(rules, largest)?;
+fn solver_for(
+    rules: &RuleSet,
+    largest: u64,
+    plates: u64,
+    deadline: Option<std::time::Instant>,
+) -> Result<PileSolver, grundy_fast::Unsupported> {
+    let mut solver = PileSolver::until(rules, largest, deadline)?;
     if plates >= largest {
         solver.tabulate(largest);
     }

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 use grundy_fast::{Fold, FoldUser, PileSolver, Tally};
 
@@ -28,7 +29,7 @@ type Wins = Vec<Part>;
 /// then waits for the solver. The rest is cut into chunks at line starts, which both threads
 /// claim until none is left: a thread that starts late (a sleeping core can take a millisecond
 /// to wake) or runs slow simply reads fewer.
-pub(super) fn stream(input: &[u8]) -> Option<Wins> {
+pub(super) fn stream(input: &[u8], deadline: Option<Instant>) -> Option<Wins> {
     if input.len() < PARALLEL_FROM {
         return None;
     }
@@ -52,7 +53,7 @@ pub(super) fn stream(input: &[u8]) -> Option<Wins> {
             let seen = head.sink.plates.largest();
             let largest = seen.saturating_add(seen / 32);
             // A plate takes about eight bytes of a long input.
-            let built = solver_for(&rules, largest, (input.len() / 8) as u64).ok();
+            let built = solver_for(&rules, largest, (input.len() / 8) as u64, deadline).ok();
             let _ = solver.set(built);
             head
         };
@@ -286,8 +287,8 @@ mod tests {
             for rules in ["0 0 0 0", "1 2 1 1", "4 1 0 1", "3 0 0 1"] {
                 let text = long_input(rules, games, plates, false);
                 assert!(text.len() > 4 * CHUNK);
-                assert!(stream(text.as_bytes()).is_some(), "{rules}: the cuts fall between games");
-                let alone = answer(&parse(text.as_bytes()).unwrap()).unwrap();
+                assert!(stream(text.as_bytes(), None).is_some(), "{rules}: the cuts fall between games");
+                let alone = answer(&parse(text.as_bytes()).unwrap(), None).unwrap();
                 assert_eq!(solve(text.as_bytes()).unwrap(), alone, "{rules}");
             }
         }
@@ -305,16 +306,16 @@ mod tests {
             }
             text.push('\n');
         }
-        assert!(stream(text.as_bytes()).is_none());
-        assert_eq!(solve(text.as_bytes()).unwrap(), answer(&parse(text.as_bytes()).unwrap()).unwrap());
+        assert!(stream(text.as_bytes(), None).is_none());
+        assert_eq!(solve(text.as_bytes()).unwrap(), answer(&parse(text.as_bytes()).unwrap(), None).unwrap());
     }
 
     #[test]
     fn a_game_across_the_cut_is_read_on_one_thread() {
         // One game, one plate per line: the cut falls inside it.
         let text = long_input("2 1 0 0", 1, 60_000, true);
-        assert!(stream(text.as_bytes()).is_none());
-        assert_eq!(solve(text.as_bytes()).unwrap(), answer(&parse(text.as_bytes()).unwrap()).unwrap());
+        assert!(stream(text.as_bytes(), None).is_none());
+        assert_eq!(solve(text.as_bytes()).unwrap(), answer(&parse(text.as_bytes()).unwrap(), None).unwrap());
     }
 
     #[test]

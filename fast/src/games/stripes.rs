@@ -6,7 +6,7 @@
 use grundy_rules::games::Stripes;
 use grundy_rules::{Operation, Outcome, Play};
 
-use crate::{HeapTable, Unsupported, heap_table};
+use crate::{HeapTable, Unsupported, heap_table_until};
 
 /// Who wins rows of one set of strip lengths, up to a longest row.
 #[derive(Debug, Clone)]
@@ -18,7 +18,12 @@ pub struct Table {
 impl Table {
     /// The table of `game`'s strip lengths for rows up to `longest`.
     pub fn new(game: &Stripes, longest: u64) -> Result<Table, Unsupported> {
-        let values = heap_table(&Operation::Octal(game.octal_digits()), Play::Normal, longest)?;
+        Table::until(game, longest, None)
+    }
+
+    /// [`Table::new`], stopping at `deadline` when the table grows toward a period.
+    pub fn until(game: &Stripes, longest: u64, deadline: Option<std::time::Instant>) -> Result<Table, Unsupported> {
+        let values = heap_table_until(&Operation::Octal(game.octal_digits()), Play::Normal, longest, deadline)?;
         Ok(Table { lengths: game.lengths().to_vec(), values })
     }
 
@@ -33,7 +38,12 @@ impl Table {
 
 /// Who wins the row.
 pub fn outcome(game: &Stripes) -> Result<Outcome, Unsupported> {
-    let table = Table::new(game, game.row())?;
+    outcome_until(game, None)
+}
+
+/// [`outcome`], stopping at `deadline` when the table grows toward a period.
+pub fn outcome_until(game: &Stripes, deadline: Option<std::time::Instant>) -> Result<Outcome, Unsupported> {
+    let table = Table::until(game, game.row(), deadline)?;
     table.outcome(game).ok_or(Unsupported::BeyondTable { plate: game.row(), limit: table.values.computed_to() })
 }
 

@@ -103,15 +103,25 @@ impl fmt::Debug for PileSolver {
 impl PileSolver {
     /// Builds what `rules` needs for positions whose plates are at most `largest_plate`.
     pub fn new(rules: &RuleSet, largest_plate: u64) -> Result<PileSolver, Unsupported> {
+        PileSolver::until(rules, largest_plate, None)
+    }
+
+    /// [`PileSolver::new`] within a time budget: a table that grows toward a period (single heaps
+    /// of an octal game, Grundy's game) stops at `deadline` with [`Unsupported::OutOfTime`].
+    pub fn until(
+        rules: &RuleSet,
+        largest_plate: u64,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<PileSolver, Unsupported> {
         let heap = Heap::new(&rules.operation);
         let play = rules.play;
         let n = largest_plate;
         let (plan, limit) = if let (Operation::Octal(_), HeapMoves::Splitting) = (&rules.operation, heap.moves()) {
-            octal_plan(rules, n)?
+            octal_plan(rules, n, deadline)?
         } else if rules.operation == Operation::Grundy {
             match (rules.compound, play) {
                 (Compound::Disjunctive, Play::Normal) => {
-                    let table = crate::heap_table(&rules.operation, play, n)?;
+                    let table = crate::heap_table_until(&rules.operation, play, n, deadline)?;
                     (Plan::Disjunctive { grundy: Column::Table(table.values) }, n)
                 }
                 _ => {

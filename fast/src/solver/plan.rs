@@ -183,7 +183,11 @@ impl PileSolver {
 /// Splitting octal games: the disjunctive sum of normal play by Grundy values (tabulated, or
 /// extended by a period proven by the Guy–Smith theorem); the compounds whose sum rule combines
 /// values by [`crate::breaking`].
-pub(super) fn octal_plan(rules: &RuleSet, n: u64) -> Result<(Plan, u64), Unsupported> {
+pub(super) fn octal_plan(
+    rules: &RuleSet,
+    n: u64,
+    deadline: Option<std::time::Instant>,
+) -> Result<(Plan, u64), Unsupported> {
     let Operation::Octal(digits) = &rules.operation else { unreachable!("octal rules") };
     let misere = rules.play == Play::Misere;
     let parity = |hurry| breaking::Rule::Parity(ParityRule { wanted: usize::from(misere), hurry });
@@ -231,7 +235,7 @@ pub(super) fn octal_plan(rules: &RuleSet, n: u64) -> Result<(Plan, u64), Unsuppo
     if let Some(plan) = plan {
         return Ok((plan, n));
     }
-    let table = crate::periodic::heap_table(&rules.operation, Play::Normal, n)?;
+    let table = crate::periodic::heap_table_until(&rules.operation, Play::Normal, n, deadline)?;
     Ok(match table.period {
         Some(period) if table.proven => {
             let (start, period) = (period.preperiod as u64, period.period as u64);

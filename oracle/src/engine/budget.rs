@@ -75,7 +75,7 @@ pub enum OracleError {
         max_moves: usize,
     },
     /// More bytes than [`Budget::max_bytes`].
-    #[error("the oracle's memory budget ({}, from --max-memory) was exceeded", human_bytes(*max_bytes))]
+    #[error("the oracle's memory budget ({}, its share of --max-memory) was exceeded", human_bytes(*max_bytes))]
     MemoryExceeded {
         /// The budget.
         max_bytes: usize,
