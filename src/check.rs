@@ -90,10 +90,12 @@ pub fn report_lines(report: &Report) -> String {
         Some(shard) => format!("{} [shard {}/{}]", report.name, shard.index, shard.count),
         None => report.name.clone(),
     };
+    // The ground truth the entry was judged by: the game tree (oracle) or values by definition.
     let mut text = format!(
-        "{:<26} {:<8} exhaustive {:>6}  random {:>5}",
+        "{:<26} {:<8} by {:<10} exhaustive {:>6}  random {:>5}",
         name,
         report.status.word(),
+        report.sides.0,
         report.exhaustive,
         report.random
     );

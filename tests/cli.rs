@@ -276,6 +276,18 @@ fn a_replay_past_the_memory_budget_names_the_budget_given() {
     assert!(default.trim_end_matches(['G', 'M']).parse::<f64>().is_ok(), "{default}");
 }
 
+/// Each entry's line names the ground truth it was judged by, as the README says.
+#[test]
+fn check_lines_name_their_ground_truth() {
+    let output =
+        grundy(&["check", "--only", "wythoff", "--only", "definition:octal:0.07", "--cases", "3", "--seed", "1"], "");
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(output.status.success(), "{text}");
+    let line = |name: &str| text.lines().find(|line| line.starts_with(name)).unwrap_or_default().to_string();
+    assert!(line("wythoff ").contains(" ok       by oracle "), "{text}");
+    assert!(line("definition:octal:0.07 ").contains(" ok       by definition "), "{text}");
+}
+
 #[test]
 fn table_reports_proven_periods() {
     let output = grundy(&["table", "octal:0.07", "--upto", "200", "--json"], "");
