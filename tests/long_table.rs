@@ -104,6 +104,35 @@ fn a_summary_is_the_same_on_any_number_of_threads() {
     }
 }
 
+/// `--values FILE` writes every value, one a line, as `table --json` prints them: from a table
+/// computed to the end, and from one a proven period ends early (0.07, period 34).
+#[test]
+fn values_are_written_as_the_table_prints_them() {
+    for (game, upto) in [("octal:0.6", 70_000u64), ("octal:0.07", 3000)] {
+        let path = scratch(&format!("values-{}.txt", &game[6..]));
+        let upto_text = upto.to_string();
+        let output = grundy(&[
+            "table",
+            game,
+            "--upto",
+            &upto_text,
+            "--summary",
+            "--time",
+            "600",
+            "--values",
+            path.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", text(&output));
+        let table = json(&grundy(&["table", game, "--upto", &upto_text, "--json", "--time", "600"]));
+        let expected: Vec<String> = table["values"].as_array().unwrap().iter().map(|v| v.to_string()).collect();
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(written.lines().collect::<Vec<_>>(), expected, "{game}");
+    }
+    let output = grundy(&["table", "octal:0.6", "--upto", "100", "--summary", "--values", "/nonexistent/v.txt"]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
+}
+
 /// To 10^6, with Officers' published G(10^6) = 180 (opt-in: `GRUNDY_LONG=1`).
 #[test]
 fn a_summary_to_a_million_is_the_summary_of_the_printed_table() {
