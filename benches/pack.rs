@@ -31,7 +31,7 @@ fn pack(c: &mut Criterion) {
         let (a, b, c, d) = rules.pack_code().unwrap();
         let bytes = input(a, b, c, d);
         group.bench_function(format!("{a},{b},{c},{d}"), |bench| {
-            bench.iter(|| grundy::pack::solve(&bytes).unwrap());
+            bench.iter(|| grundy::pack::solve(&bytes, &grundy::budget::Budget::default()).unwrap());
         });
     }
     group.finish();

@@ -12,7 +12,9 @@ fn problems(c: &mut Criterion) {
     for problem in grundy::catalog::contests() {
         let input = problem.largest_input_text(7).expect("the largest input can be written");
         group.bench_function(problem.name(), |bench| {
-            bench.iter(|| problem.solve_text(input.as_bytes()).expect("a valid input"))
+            bench.iter(|| {
+                problem.solve_text(input.as_bytes(), &grundy::budget::Budget::default()).expect("a valid input")
+            })
         });
     }
     group.finish();

@@ -12,33 +12,10 @@ use grundy_oracle::Stats;
 use rand::SeedableRng;
 use serde::Serialize;
 
+use crate::budget::Budget;
 use crate::problem::Problem;
 
-/// One point of a scaling curve: a size, and how long each side took at it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct ScalePoint {
-    /// The largest plate.
-    pub size: u64,
-    /// Positions the oracle solved (the whole box), when it ran at this size.
-    pub oracle_positions: Option<u64>,
-    /// Seconds the oracle took.
-    pub oracle_seconds: Option<f64>,
-    /// Seconds the fast side took to answer a plate of this size (tables included).
-    pub fast_seconds: Option<f64>,
-}
-
-/// The largest box the oracle solved within the budget.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct LargestBox {
-    /// Most plates.
-    pub plates: usize,
-    /// Largest plate.
-    pub size: u64,
-    /// Positions in it.
-    pub positions: u64,
-    /// Seconds it took.
-    pub seconds: f64,
-}
+pub use crate::problem::{LargestBox, ScalePoint};
 
 /// What `grundy bench` measured on one entry.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -87,21 +64,22 @@ const MOST_CASES: usize = 4000;
 /// Random cases timed per entry.
 const RANDOM_CASES: usize = 200;
 
-/// Measures `problem`: its cases on both sides, then its scaling within `budget`.
-pub fn bench<P: Problem>(problem: &P, budget: Duration) -> BenchRow {
+/// Measures `problem`: its cases on both sides, then its scaling, `time` for each side (and
+/// each box within it), within `budget`.
+pub fn bench<P: Problem>(problem: &P, time: Duration, budget: &Budget) -> BenchRow {
     let mut cases: Vec<P::Instance> = problem.exhaustive().cases.into_iter().take(MOST_CASES).collect();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261123);
     cases.extend((0..RANDOM_CASES).map(|_| problem.random(&mut rng)));
     let started = Instant::now();
     let fast_declined = cases.iter().filter(|case| problem.fast(case).is_err()).count();
     let fast = started.elapsed().as_secs_f64();
-    let mut memo = problem.memo(crate::problem::oracle_budget());
+    let mut memo = problem.memo(budget.oracle());
     let started = Instant::now();
     let oracle_failed = cases.iter().filter(|case| problem.oracle(&mut memo, case).is_err()).count();
     let oracle = started.elapsed().as_secs_f64();
     let stats: Option<Stats> = problem.memo_stats(&memo);
     let per = |seconds: f64| seconds * 1e6 / cases.len().max(1) as f64;
-    let scaling = problem.scaling(budget);
+    let scaling = problem.scaling(time, budget);
     let largest_box = problem.largest_box(&scaling);
     BenchRow {
         name: problem.name(),

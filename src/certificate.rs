@@ -58,24 +58,26 @@ pub struct Certificate {
 
 /// The octal digits of an operation the theorem covers: octal codes with digits 0-7 (no split
 /// into three heaps) and subtraction games.
-fn octal_digits(operation: &Operation) -> Result<Vec<u8>, String> {
+fn octal_digits(operation: &Operation) -> Result<Vec<u8>, Error> {
     /// Longest subtraction set written as a code.
     const MOST_DIGITS: u64 = 4096;
     match operation {
         Operation::Octal(digits) if digits.iter().all(|&d| d < 8) => Ok(digits.clone()),
-        Operation::Octal(_) => {
-            Err(format!("{operation} has hexadecimal digits (splits into three heaps): Guy–Smith covers digits 0-7"))
-        }
+        Operation::Octal(_) => Err(refuse(format!(
+            "{operation} has hexadecimal digits (splits into three heaps): Guy–Smith covers digits 0-7"
+        ))),
         Operation::Subtraction(set) if set[set.len() - 1] <= MOST_DIGITS => {
             let mut digits = vec![0u8; set[set.len() - 1] as usize + 1];
             set.iter().for_each(|&k| digits[k as usize] = 3);
             Ok(digits)
         }
-        Operation::Subtraction(_) => Err(format!("{operation}: a subtraction set up to {MOST_DIGITS} is certified")),
-        _ => Err(format!(
+        Operation::Subtraction(_) => {
+            Err(refuse(format!("{operation}: a subtraction set up to {MOST_DIGITS} is certified")))
+        }
+        _ => Err(refuse(format!(
             "{operation} is not an octal game: certificates rest on the Guy–Smith theorem, for octal codes and \
              subtraction games"
-        )),
+        ))),
     }
 }
 
@@ -88,13 +90,13 @@ pub fn supported(operation: &Operation, play: Play) -> Result<(), Error> {
     if play != Play::Normal {
         return Err(refuse("certificates are written for normal play (the Guy–Smith theorem)".to_string()));
     }
-    octal_digits(operation).map(drop).map_err(refuse)
+    octal_digits(operation).map(drop)
 }
 
 /// The certificate of the period `table` proves for `operation` under `play`.
 pub fn certify(game: &str, operation: &Operation, play: Play, table: &HeapTable) -> Result<Certificate, Error> {
     supported(operation, play)?;
-    let digits = octal_digits(operation).map_err(refuse)?;
+    let digits = octal_digits(operation)?;
     let period = match (table.period, table.proven) {
         (Some(period), true) => period,
         _ => {

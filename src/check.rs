@@ -28,8 +28,12 @@ pub fn run_entries(
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(entry) = entries.get(index) else { break };
-                    let plan = fair_share(plan, entries.len() - index, workers);
-                    let report = entry.check(&plan, &|n| progress(n));
+                    // Past the hard time limit an entry is not started: it is reported as such.
+                    let report = if plan.budget.expired() {
+                        Report::not_reached(entry.name(), ("oracle", "fast"))
+                    } else {
+                        entry.check(&fair_share(plan, entries.len() - index, workers), &|n| progress(n))
+                    };
                     let mut guard = results.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                     guard.0[index] = Some(report);
                     // Hand over every report that is next in order.
@@ -93,8 +97,13 @@ pub fn report_lines(report: &Report) -> String {
         report.exhaustive,
         report.random
     );
-    if report.out_of_time {
-        text.push_str(&format!(" (of {} asked: the time budget ran out)", report.random_asked));
+    match report.status {
+        Status::NotReached => text.push_str(" (not started: the time budget ran out first)"),
+        Status::CutShort => text.push_str(" (cut short by the time budget)"),
+        _ if report.out_of_time => {
+            text.push_str(&format!(" (of {} asked: the time budget ran out)", report.random_asked))
+        }
+        _ => {}
     }
     if report.declined > 0 {
         text.push_str(&format!("  declined {}", report.declined));
@@ -103,22 +112,26 @@ pub fn report_lines(report: &Report) -> String {
         text.push_str(&format!("  cannot run {}", report.cannot_run));
     }
     text.push_str(&format!("  ({:.2}s)\n", report.seconds));
+    // Long texts (a case of many plates, an input) shown by their ends; the replay line whole.
+    let shown = |text: &str| crate::shorten(&text.replace('\n', " / "), crate::LONGEST_SHOWN_LINE);
     if let Some(example) = &report.declined_example {
-        text.push_str(&format!("  the {} side declined, e.g. {example}\n", report.sides.1));
+        text.push_str(&format!("  the {} side declined, e.g. {}\n", report.sides.1, shown(example)));
     }
     if let Some(example) = &report.cannot_run_example {
-        text.push_str(&format!("  could not run, e.g. {example}\n"));
+        text.push_str(&format!("  could not run, e.g. {}\n", shown(example)));
     }
     if report.status == Status::Vacuous {
         text.push_str("  nothing held: no case was answered by both sides\n");
     }
     if let Some(counterexample) = &report.counterexample {
-        text.push_str(&format!("  counterexample: {}\n", counterexample.case));
-        text.push_str(&format!("    {}: {}\n", report.sides.0, counterexample.expected));
-        text.push_str(&format!("    {}: {}\n", report.sides.1, counterexample.actual));
+        text.push_str(&format!("  counterexample: {}\n", shown(&counterexample.case)));
+        text.push_str(&format!("    {}: {}\n", report.sides.0, shown(&counterexample.expected)));
+        text.push_str(&format!("    {}: {}\n", report.sides.1, shown(&counterexample.actual)));
         text.push_str(&format!(
-            "    first found as {} (shrunk in {} steps); {}\n",
-            counterexample.found, counterexample.shrink_steps, counterexample.minimality
+            "    first found as {} (shrunk in {}); {}\n",
+            shown(&counterexample.found),
+            crate::plural(u64::from(counterexample.shrink_steps), "step"),
+            counterexample.minimality
         ));
         text.push_str(&format!("    replay: {}\n", counterexample.replay));
     }
@@ -130,10 +143,12 @@ pub fn report_lines(report: &Report) -> String {
 
 /// A JUnit XML report of a check run: one test case per entry, a mismatch (or a check that could
 /// not run) as a failure, with the minimal counterexample and its replay command, an oracle that
-/// could not answer as an error.
+/// could not answer as an error, an entry the time limit cut short or never reached as skipped.
 pub fn junit(reports: &[Report], seed: u64, shard: Option<Shard>, seconds: f64) -> String {
-    let failures = reports.iter().filter(|r| !r.status.passed() && r.status != Status::Error).count();
+    let failures =
+        reports.iter().filter(|r| !r.status.passed() && r.status != Status::Error && !r.status.timed_out()).count();
     let errors = reports.iter().filter(|r| r.status == Status::Error).count();
+    let skipped = reports.iter().filter(|r| r.status.timed_out()).count();
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let totals = format!(r#"tests="{}" failures="{failures}" errors="{errors}" time="{seconds:.3}""#, reports.len());
     // Each shard's suite has a name of its own: CI that merges the shards' files keeps them apart.
@@ -145,7 +160,9 @@ pub fn junit(reports: &[Report], seed: u64, shard: Option<Shard>, seconds: f64) 
         None => ("grundy check".to_string(), String::new()),
     };
     xml.push_str(&format!("<testsuites name=\"{suite}\" {totals}>\n"));
-    xml.push_str(&format!("  <testsuite name=\"grundy check (seed {seed}{of_shard})\" {totals} skipped=\"0\">\n"));
+    xml.push_str(&format!(
+        "  <testsuite name=\"grundy check (seed {seed}{of_shard})\" {totals} skipped=\"{skipped}\">\n"
+    ));
     xml.push_str(&format!("    <properties><property name=\"seed\" value=\"{seed}\"/></properties>\n"));
     for report in reports {
         xml.push_str(&format!(
@@ -163,6 +180,15 @@ pub fn junit(reports: &[Report], seed: u64, shard: Option<Shard>, seconds: f64) 
                 escape(&message, true),
                 escape(&report_lines(report), false)
             ));
+        } else if report.status.timed_out() {
+            let message = match report.status {
+                Status::NotReached => "not started: the time budget (--time) ran out first".to_string(),
+                _ => format!(
+                    "cut short by the time budget (--time) after {} exhaustive and {} random cases",
+                    report.exhaustive, report.random
+                ),
+            };
+            xml.push_str(&format!("      <skipped message=\"{}\"/>\n", escape(&message, true)));
         } else if matches!(report.status, Status::Vacuous | Status::CannotRun) {
             let message = format!("{}: no case could be judged in full", report.status.word());
             xml.push_str(&format!(

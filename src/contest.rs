@@ -14,6 +14,24 @@ pub struct InputError {
     pub message: String,
 }
 
+/// Cases that cannot form one contest input (a format of one game given two, plates the format
+/// refuses, games that must share a rule set and do not): the reason in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unwritable(pub String);
+
+impl From<String> for Unwritable {
+    fn from(reason: String) -> Unwritable {
+        Unwritable(reason)
+    }
+}
+
+impl From<&str> for Unwritable {
+    fn from(reason: &str) -> Unwritable {
+        Unwritable(reason.to_string())
+    }
+}
+
 /// The whitespace-separated tokens of an input, with their line and place in the line.
 pub struct Tokens<'a> {
     problem: &'static str,

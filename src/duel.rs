@@ -35,6 +35,25 @@ pub struct Program {
     pub timeout: Duration,
 }
 
+impl Program {
+    /// This program with its time limit cut to what is left before `deadline` (the run's
+    /// `--time`), so that no run outlives the run of grundy; at least a millisecond.
+    pub fn within(&self, deadline: Option<Instant>) -> Program {
+        let left = deadline.map_or(self.timeout, |deadline| deadline.saturating_duration_since(Instant::now()));
+        Program { command: self.command.clone(), timeout: self.timeout.min(left).max(Duration::from_millis(1)) }
+    }
+
+    /// Whether `run`, of this program cut to `deadline`, timed out because the deadline came,
+    /// not because the program took its own time limit: no verdict on the program.
+    pub fn cut_by(&self, deadline: Option<Instant>, run: &std::io::Result<Run>) -> bool {
+        matches!(run, Ok(Run::TimedOut { seconds, .. }) if *seconds < self.timeout.as_secs_f64())
+            && crate::interrupt::past(deadline)
+    }
+}
+
+/// Said of a run the time limit (`--time`) stopped: not the program's verdict.
+pub const CUT_BY_TIME: &str = "the time budget (--time) ran out during a run";
+
 /// What one run of the program did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -350,7 +369,9 @@ struct DuelSubject<'a, P: Contest> {
     /// Sizes (a game's items, its largest number) at which the oracle ran past its reach on a
     /// fresh memo: games as large in both go to the fast side at once.
     beyond: Vec<(u64, u64)>,
-    deadline: Option<Instant>,
+    /// The run's budget: its deadline stops the duel, shrinking included; the oracle works
+    /// within it.
+    budget: crate::budget::Budget,
     /// Inputs until the first failure whose expected answers all came from the oracle, all from
     /// the fast side, or from both.
     by_oracle: u64,
@@ -367,14 +388,14 @@ struct DuelSubject<'a, P: Contest> {
 }
 
 impl<'a, P: Contest> DuelSubject<'a, P> {
-    fn new(problem: &'a P, program: &'a Program, deadline: Option<Instant>) -> DuelSubject<'a, P> {
+    fn new(problem: &'a P, program: &'a Program, budget: crate::budget::Budget) -> DuelSubject<'a, P> {
         DuelSubject {
             problem,
             program,
-            memo: problem.memo(Self::budget()),
+            memo: problem.memo(Self::oracle_budget(&budget)),
             memo_used: false,
             beyond: Vec::new(),
-            deadline,
+            budget,
             by_oracle: 0,
             by_fast: 0,
             by_both: 0,
@@ -385,8 +406,9 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         }
     }
 
-    fn budget() -> grundy_oracle::Budget {
-        grundy_oracle::Budget { max_states: DUEL_STATES, max_moves: DUEL_MOVES, ..crate::problem::oracle_budget() }
+    /// The oracle's reach in a duel, within the run's budget.
+    fn oracle_budget(budget: &crate::budget::Budget) -> grundy_oracle::Budget {
+        grundy_oracle::Budget { max_states: DUEL_STATES, max_moves: DUEL_MOVES, ..budget.oracle() }
     }
 
     /// The oracle's answer on one game, if it lies within the oracle's reach.
@@ -406,7 +428,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
                 Err(_) => {
                     // The memo, spent, starts afresh. Past the reach of a fresh one, the game is
                     // beyond; else the memo may have filled with earlier games: one more try.
-                    self.memo = self.problem.memo(Self::budget());
+                    self.memo = self.problem.memo(Self::oracle_budget(&self.budget));
                     self.memo_used = false;
                     if fresh {
                         self.beyond.push((items, largest));
@@ -419,7 +441,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
 
     /// The expected output of `input`, and who gave it: the oracle where it reaches, else the
     /// fast side; an error when neither can, or when they disagree (a bug of grundy's).
-    fn expected(&mut self, input: &DuelInput<P::Instance>) -> Result<(String, Answerer), String> {
+    fn expected(&mut self, input: &DuelInput<P::Instance>) -> Result<(String, Answerer), Verdict> {
         let problem = self.problem;
         // A problem whose cases share a table builds it once; one the fast side declines is
         // answered case by case.
@@ -438,11 +460,11 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             };
             let line = match (truth, all.as_ref().map(|answers| &answers[i])) {
                 (Some(truth), Some(fast)) if !problem.agrees(&truth, fast) => {
-                    return Err(format!(
+                    return Err(Verdict::Failed(format!(
                         "grundy's fast side says {fast} where the oracle says {truth} on `{}`: run {}",
                         problem.case_text(instance),
                         crate::problem::replay_command(&problem.name(), &problem.case_text(instance))
-                    ));
+                    )));
                 }
                 (Some(truth), _) => {
                     oracle += 1;
@@ -458,10 +480,10 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
                         problem.answer_line(&fast)
                     }
                     Err(reason) => {
-                        return Err(format!(
+                        return Err(Verdict::Failed(format!(
                             "no expected answer for `{}`: beyond the oracle's reach, and the fast side: {reason}",
                             problem.case_text(instance)
-                        ));
+                        )));
                     }
                 },
             };
@@ -485,9 +507,13 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         };
         let (expected, answerer) = match self.expected(input) {
             Ok(expected) => expected,
-            Err(error) => return (Attempt::Broken(Verdict::Failed(error)), None),
+            Err(verdict) => return (Attempt::Broken(verdict), None),
         };
-        let run = match run(self.program, &text, output_limit(&expected)) {
+        let run = run(&self.program.within(self.budget.deadline), &text, output_limit(&expected));
+        if self.program.cut_by(self.budget.deadline, &run) {
+            return (Attempt::Broken(Verdict::Failed(CUT_BY_TIME.to_string())), None);
+        }
+        let run = match run {
             Ok(run) => run,
             Err(error) => {
                 let error = format!("the program could not be started: {error}");
@@ -575,7 +601,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
 
     /// Whether shrinking must stop: the run's deadline has passed.
     fn out_of_time(&self) -> bool {
-        crate::interrupt::past(self.deadline)
+        self.budget.expired()
     }
 
     /// The first of `cases` that fails as the failure being shrunk does, trying many at once:
@@ -769,7 +795,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
             0 | 1 => (200, 1),
             most => (20_000, most.min(MOST_BATCH)),
         };
-        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.deadline)), grid }
+        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.budget.deadline)), grid }
     }
 
     fn shrink(&mut self, found: &Self::Case, failure: Failure) -> crate::shrink::Shrunk<Self::Case, Failure> {
@@ -849,16 +875,21 @@ pub fn duel<P: Contest>(
     progress: &dyn Fn(u64),
     shrinking: &dyn Fn(usize),
 ) -> DuelReport {
-    let mut subject = DuelSubject::new(problem, program, plan.deadline);
+    let mut subject = DuelSubject::new(problem, program, plan.budget.until(plan.deadline));
     subject.shrinking = shrinking;
     let report = runner::run(&mut subject, plan, progress);
     finish(subject, report)
 }
 
 /// Judges `program` on one given input of `problem` (a saved failure), without shrinking.
-pub fn duel_input<P: Contest>(problem: &P, program: &Program, input: &str) -> Result<DuelReport, Error> {
+pub fn duel_input<P: Contest>(
+    problem: &P,
+    program: &Program,
+    input: &str,
+    budget: crate::budget::Budget,
+) -> Result<DuelReport, Error> {
     let cases = problem.read(input)?;
-    let mut subject = DuelSubject::new(problem, program, None);
+    let mut subject = DuelSubject::new(problem, program, budget);
     let report = runner::replay(&mut subject, &DuelInput { cases });
     Ok(finish(subject, report))
 }

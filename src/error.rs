@@ -17,6 +17,12 @@ pub enum Error {
     /// The oracle has no answer.
     #[error(transparent)]
     Oracle(#[from] grundy_oracle::OracleError),
+    /// A scripted game's call failed.
+    #[error(transparent)]
+    Script(#[from] crate::script::ScriptError),
+    /// A malformed graph.
+    #[error(transparent)]
+    Graph(#[from] crate::graph_input::GraphError),
     /// The request itself is wrong: what and why.
     #[error("{0}")]
     Usage(String),

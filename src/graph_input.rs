@@ -12,6 +12,25 @@
 
 use grundy_fast::matching::Graph;
 
+use crate::contest::InputError;
+
+/// Text that is not a graph, in words: what and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GraphError {
+    /// A malformed edge list.
+    #[error(transparent)]
+    EdgeList(#[from] InputError),
+    /// DOT text that is not a graph, or one past what is read.
+    #[error("DOT graph: {0}")]
+    Dot(String),
+    /// A graph past the sizes supported.
+    #[error("graph: {0}")]
+    Invalid(#[from] grundy_rules::games::Invalid),
+    /// A node asked for that the graph does not have.
+    #[error("{0}")]
+    NoSuchNode(String),
+}
+
 /// A graph read from text, with its node names and the start vertex.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedGraph {
@@ -25,7 +44,7 @@ pub struct NamedGraph {
 
 /// Reads an edge list or DOT text; `start` names the start node (in an edge list, its number,
 /// which replaces the one the list gives).
-pub fn read(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
+pub fn read(text: &str, start: Option<&str>) -> Result<NamedGraph, GraphError> {
     let trimmed = text.trim_start();
     let is_dot = ["graph", "digraph", "strict"].iter().any(|word| trimmed.starts_with(word));
     if is_dot { read_dot(text, start) } else { read_edge_list(text, start) }
@@ -42,18 +61,21 @@ pub struct NamedDigraph {
 
 impl NamedDigraph {
     /// The vertex a node name (or, for an edge list, a number from 1) stands for.
-    pub fn vertex(&self, name: &str) -> Result<usize, String> {
+    pub fn vertex(&self, name: &str) -> Result<usize, GraphError> {
         self.names.iter().position(|n| n == name).ok_or_else(|| {
             let shown: Vec<&str> = self.names.iter().take(8).map(String::as_str).collect();
             let more = if self.names.len() > 8 { ", …" } else { "" };
-            format!("no vertex named `{name}` in the graph (its vertices: {}{more})", shown.join(", "))
+            GraphError::NoSuchNode(format!(
+                "no vertex named `{name}` in the graph (its vertices: {}{more})",
+                shown.join(", ")
+            ))
         })
     }
 }
 
 /// Reads a game's state graph: an edge list `n m` then `m` moves `u v`, or DOT (`digraph`
 /// edges `->` are moves; an undirected `graph`'s edges `--` are moves both ways).
-pub fn read_digraph(text: &str) -> Result<NamedDigraph, String> {
+pub fn read_digraph(text: &str) -> Result<NamedDigraph, GraphError> {
     let trimmed = text.trim_start();
     let is_dot = ["graph", "digraph", "strict"].iter().any(|word| trimmed.starts_with(word));
     let (vertices, edges, names) = if is_dot {
@@ -66,43 +88,43 @@ pub fn read_digraph(text: &str) -> Result<NamedDigraph, String> {
         (named.graph.vertices, edges, named.names)
     } else {
         let mut tokens = crate::contest::Tokens::new("graph", text);
-        let error = |e: crate::contest::InputError| e.to_string();
         let most = grundy_rules::games::Digraph::MOST_VERTICES as u64;
-        let n = tokens.number("n, the number of vertices", 1, most).map_err(error)?;
-        let m = tokens
-            .number("m, the number of moves", 0, grundy_rules::games::Digraph::MOST_EDGES as u64)
-            .map_err(error)?;
+        let n = tokens.number("n, the number of vertices", 1, most)?;
+        let m = tokens.number("m, the number of moves", 0, grundy_rules::games::Digraph::MOST_EDGES as u64)?;
         let mut edges = Vec::with_capacity(m as usize);
         for _ in 0..m {
-            let u = tokens.number("a move's start", 1, n).map_err(error)?;
-            let v = tokens.number("a move's end", 1, n).map_err(error)?;
+            let u = tokens.number("a move's start", 1, n)?;
+            let v = tokens.number("a move's end", 1, n)?;
             edges.push((u as usize - 1, v as usize - 1));
         }
-        tokens.finish(&format!("the {m} moves")).map_err(error)?;
+        tokens.finish(&format!("the {m} moves"))?;
         (n as usize, edges, (1..=n).map(|v| v.to_string()).collect())
     };
-    let graph = grundy_rules::games::Digraph::new(vertices, edges).map_err(|e| format!("graph: {e}"))?;
+    let graph = grundy_rules::games::Digraph::new(vertices, edges)?;
     Ok(NamedDigraph { graph, names })
 }
 
-fn read_edge_list(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
+fn read_edge_list(text: &str, start: Option<&str>) -> Result<NamedGraph, GraphError> {
     let mut tokens = crate::contest::Tokens::new("graph", text);
-    let error = |e: crate::contest::InputError| e.to_string();
-    let n = tokens.number("n, the number of vertices", 1, 1_000_000).map_err(error)?;
-    let m = tokens.number("m, the number of edges", 0, 10_000_000).map_err(error)?;
-    let s = tokens.number("s, the start vertex", 1, n).map_err(error)?;
+    let n = tokens.number("n, the number of vertices", 1, 1_000_000)?;
+    let m = tokens.number("m, the number of edges", 0, 10_000_000)?;
+    let s = tokens.number("s, the start vertex", 1, n)?;
     let mut edges = Vec::with_capacity(m as usize);
     for _ in 0..m {
-        let u = tokens.number("an edge end", 1, n).map_err(error)?;
-        let v = tokens.number("an edge end", 1, n).map_err(error)?;
+        let u = tokens.number("an edge end", 1, n)?;
+        let v = tokens.number("an edge end", 1, n)?;
         edges.push((u as usize - 1, v as usize - 1));
     }
-    tokens.finish(&format!("the {m} edges")).map_err(error)?;
+    tokens.finish(&format!("the {m} edges"))?;
     let s = match start {
         None => s,
         Some(name) => match name.parse::<u64>() {
             Ok(v) if (1..=n).contains(&v) => v,
-            _ => return Err(format!("--start `{name}`: the vertices of this edge list are 1 to {n}")),
+            _ => {
+                return Err(GraphError::NoSuchNode(format!(
+                    "--start `{name}`: the vertices of this edge list are 1 to {n}"
+                )));
+            }
         },
     };
     Ok(NamedGraph {
@@ -118,7 +140,7 @@ const MOST_DOT_BYTES: usize = 64 << 20;
 /// Deepest nesting of `{` in DOT text (the parser recurses on subgraphs).
 const MOST_DOT_DEPTH: usize = 64;
 
-fn read_dot(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
+fn read_dot(text: &str, start: Option<&str>) -> Result<NamedGraph, GraphError> {
     let (mut named, _) = parse_dot(text)?;
     if let Some(name) = start {
         named.start = *named
@@ -126,25 +148,25 @@ fn read_dot(text: &str, start: Option<&str>) -> Result<NamedGraph, String> {
             .iter()
             .position(|n| n == name)
             .as_ref()
-            .ok_or_else(|| format!("DOT graph: no node named `{name}`"))?;
+            .ok_or_else(|| GraphError::NoSuchNode(format!("DOT graph: no node named `{name}`")))?;
     }
     Ok(named)
 }
 
 /// The nodes and edges of DOT text (the start: the first node), and whether it is a `digraph`.
-fn parse_dot(text: &str) -> Result<(NamedGraph, bool), String> {
+fn parse_dot(text: &str) -> Result<(NamedGraph, bool), GraphError> {
     use graphviz_rust::dot_structures::{Graph as Dot, Stmt};
     if text.len() > MOST_DOT_BYTES {
-        return Err(format!("DOT graph: {} bytes, more than the {MOST_DOT_BYTES} read", text.len()));
+        return Err(GraphError::Dot(format!("{} bytes, more than the {MOST_DOT_BYTES} read", text.len())));
     }
     let depth = dot_depth(text);
     if depth > MOST_DOT_DEPTH {
-        return Err(format!("DOT graph: subgraphs nested {depth} deep, more than {MOST_DOT_DEPTH}"));
+        return Err(GraphError::Dot(format!("subgraphs nested {depth} deep, more than {MOST_DOT_DEPTH}")));
     }
     // The parser unwraps its own parse tree; should it ever fail there, that is a bad input too.
     let parsed = std::panic::catch_unwind(|| graphviz_rust::parse(text))
-        .map_err(|_| "DOT graph: the parser failed on this text".to_string())?
-        .map_err(|error| format!("DOT graph: {}", error.split_whitespace().collect::<Vec<_>>().join(" ")))?;
+        .map_err(|_| GraphError::Dot("the parser failed on this text".to_string()))?
+        .map_err(|error| GraphError::Dot(error.split_whitespace().collect::<Vec<_>>().join(" ")))?;
     let (stmts, directed): (Vec<Stmt>, bool) = match parsed {
         Dot::Graph { stmts, .. } => (stmts, false),
         Dot::DiGraph { stmts, .. } => (stmts, true),
@@ -152,7 +174,7 @@ fn parse_dot(text: &str) -> Result<(NamedGraph, bool), String> {
     let mut graph = DotGraph::default();
     graph.statements(&stmts);
     if graph.names.is_empty() {
-        return Err("DOT graph: no node".to_string());
+        return Err(GraphError::Dot("no node".to_string()));
     }
     let named =
         NamedGraph { graph: Graph { vertices: graph.names.len(), edges: graph.edges }, names: graph.names, start: 0 };
@@ -257,8 +279,8 @@ mod tests {
         let dot = read("graph G {\n  a -- b -- c; // a path\n  a [label=\"start\"];\n}\n", Some("a")).unwrap();
         assert_eq!(list.graph, dot.graph);
         assert_eq!(dot.names, vec!["a", "b", "c"]);
-        assert!(read("graph { a -- b }", Some("z")).unwrap_err().contains("no node named `z`"));
-        assert!(read("3 1 1\n1 4\n", None).unwrap_err().contains("line 2, token 2"));
+        assert!(read("graph { a -- b }", Some("z")).unwrap_err().to_string().contains("no node named `z`"));
+        assert!(read("3 1 1\n1 4\n", None).unwrap_err().to_string().contains("line 2, token 2"));
     }
 
     #[test]
@@ -271,9 +293,9 @@ mod tests {
         assert_eq!(dot.names, ["a", "b", "c"]);
         // An undirected edge is a move both ways.
         assert_eq!(read_digraph("graph { a -- b }").unwrap().graph.edges(), &[(0, 1), (1, 0)]);
-        assert!(dot.vertex("z").unwrap_err().contains("no vertex named `z`"));
-        assert!(read_digraph("3 1\n1 4\n").unwrap_err().contains("line 2, token 2"));
-        assert!(read_digraph("2 1\n1 2\n9\n").unwrap_err().contains("unexpected input after the 1 moves"));
+        assert!(dot.vertex("z").unwrap_err().to_string().contains("no vertex named `z`"));
+        assert!(read_digraph("3 1\n1 4\n").unwrap_err().to_string().contains("line 2, token 2"));
+        assert!(read_digraph("2 1\n1 2\n9\n").unwrap_err().to_string().contains("unexpected input after the 1 moves"));
     }
 
     #[test]
@@ -289,9 +311,9 @@ mod tests {
         // `a` and `"a"` are one node.
         assert_eq!(read("graph { a -- \"a\" }", None).unwrap().names, ["a"]);
         // Bad text is one error, never a panic or a stack overflow.
-        assert!(read("graph { a -- }", None).unwrap_err().starts_with("DOT graph: "));
-        assert!(!read("graph { a -- }", None).unwrap_err().contains('\n'));
+        assert!(read("graph { a -- }", None).unwrap_err().to_string().starts_with("DOT graph: "));
+        assert!(!read("graph { a -- }", None).unwrap_err().to_string().contains('\n'));
         let deep = format!("graph {{ {} a {} }}", "{".repeat(10_000), "}".repeat(10_000));
-        assert!(read(&deep, None).unwrap_err().contains("nested"));
+        assert!(read(&deep, None).unwrap_err().to_string().contains("nested"));
     }
 }

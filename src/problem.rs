@@ -12,8 +12,9 @@ use grundy_oracle::games::Playable;
 use grundy_oracle::{Budget, Engine, Game, OracleError};
 use grundy_rules::{Outcome, ParseError, ValueKind};
 use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
 
-use crate::contest::InputError;
+use crate::contest::{InputError, Unwritable};
 use crate::error::Error;
 use crate::runner::{Exhaustive, Subject, Verdict};
 use crate::shrink::Shrink;
@@ -51,13 +52,15 @@ pub trait Problem: Send + Sync + 'static {
         truth == answer
     }
 
-    /// How each side scales (`grundy bench`): growing sizes, each side timed, within `budget`.
-    fn scaling(&self, _budget: std::time::Duration) -> Vec<crate::bench::ScalePoint> {
+    /// How each side scales (`grundy bench`): growing sizes, each side timed, until one size
+    /// takes a quarter of `time`; a size that does not finish within `time` (or `budget`) is
+    /// left out.
+    fn scaling(&self, _time: std::time::Duration, _budget: &crate::budget::Budget) -> Vec<ScalePoint> {
         Vec::new()
     }
 
     /// The largest box the oracle solved among the scaling points.
-    fn largest_box(&self, _scaling: &[crate::bench::ScalePoint]) -> Option<crate::bench::LargestBox> {
+    fn largest_box(&self, _scaling: &[ScalePoint]) -> Option<LargestBox> {
         None
     }
 
@@ -72,8 +75,8 @@ pub trait Problem: Send + Sync + 'static {
     }
 
     /// A case from its `--case` text.
-    fn parse_case(&self, text: &str) -> Result<Self::Instance, String> {
-        text.parse().map_err(|error: ParseError| error.to_string())
+    fn parse_case(&self, text: &str) -> Result<Self::Instance, ParseError> {
+        text.parse()
     }
 }
 
@@ -84,7 +87,7 @@ pub trait Contest: Problem {
     /// The cases of a contest input, in the order of its answers.
     fn read(&self, input: &str) -> Result<Vec<Self::Instance>, InputError>;
     /// The contest input of these cases; an error when they cannot form one.
-    fn write(&self, instances: &[Self::Instance]) -> Result<String, String>;
+    fn write(&self, instances: &[Self::Instance]) -> Result<String, Unwritable>;
     /// One case's answer as the contest prints it (with its line end).
     fn answer_line(&self, answer: &Self::Answer) -> String;
     /// A random contest input: a few small cases (the oracle answers them), or a large input.
@@ -140,8 +143,8 @@ pub trait Contest: Problem {
         instances.iter().map(|instance| self.fast(instance)).collect()
     }
 
-    /// Solves a contest input by theory: what `grundy problem NAME` prints.
-    fn solve_text(&self, input: &[u8]) -> Result<String, Error> {
+    /// Solves a contest input by theory, within `budget`: what `grundy problem NAME` prints.
+    fn solve_text(&self, input: &[u8], _budget: &crate::budget::Budget) -> Result<String, Error> {
         let text = std::str::from_utf8(input).map_err(|error| {
             Error::usage(format!("{} input: not text (invalid UTF-8 at byte {})", self.name(), error.valid_up_to()))
         })?;
@@ -158,38 +161,30 @@ pub trait Listed: Contest + Sized {
     fn contest() -> Self;
 }
 
-/// The memory all the oracles of one run may hold together, in bytes (0: not set yet, the
-/// engine's default).
-static MEMORY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// Sets the memory all the oracles of this process may hold together (`--max-memory`).
-pub fn set_memory_budget(bytes: usize) {
-    MEMORY.store(bytes, std::sync::atomic::Ordering::Relaxed);
+/// One point of a scaling curve: a size, and how long each side took at it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ScalePoint {
+    /// The largest plate.
+    pub size: u64,
+    /// Positions the oracle solved (the whole box), when it ran at this size.
+    pub oracle_positions: Option<u64>,
+    /// Seconds the oracle took.
+    pub oracle_seconds: Option<f64>,
+    /// Seconds the fast side took to answer a plate of this size (tables included).
+    pub fast_seconds: Option<f64>,
 }
 
-/// The memory all the oracles of this process may hold together.
-pub fn memory_budget() -> usize {
-    match MEMORY.load(std::sync::atomic::Ordering::Relaxed) {
-        0 => grundy_oracle::default_memory(),
-        bytes => bytes,
-    }
-}
-
-/// When every oracle of this process must stop (`--time`), if ever.
-static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
-
-/// Sets when every oracle of this process stops (`--time` of `check`, `verify`, `quotient
-/// --check`, `bench`): past it, each returns [`OracleError::TimeExceeded`].
-pub fn set_oracle_deadline(deadline: Option<std::time::Instant>) {
-    *DEADLINE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = deadline;
-}
-
-/// The budget every oracle of the catalog runs within: its share of the memory budget (one
-/// oracle at a time on each core), and the process's deadline.
-pub fn oracle_budget() -> Budget {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let deadline = *DEADLINE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    Budget { deadline, ..Budget::with_bytes(memory_budget() / workers) }
+/// The largest box the oracle solved within the budget.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LargestBox {
+    /// Most plates.
+    pub plates: usize,
+    /// Largest plate.
+    pub size: u64,
+    /// Positions in it.
+    pub positions: u64,
+    /// Seconds it took.
+    pub seconds: f64,
 }
 
 /// A memo that can say how much it holds.
@@ -254,9 +249,9 @@ pub struct CheckSubject<'a, P: Problem> {
 }
 
 impl<'a, P: Problem> CheckSubject<'a, P> {
-    /// The check of `problem`, with a fresh memo.
-    pub fn new(problem: &'a P) -> Self {
-        CheckSubject { problem, memo: problem.memo(oracle_budget()) }
+    /// The check of `problem`, with a fresh memo whose oracles work within `budget`.
+    pub fn new(problem: &'a P, budget: &crate::budget::Budget) -> Self {
+        CheckSubject { problem, memo: problem.memo(budget.oracle()) }
     }
 }
 
@@ -345,9 +340,9 @@ pub fn winner_line(outcome: Outcome) -> String {
 }
 
 /// The one case of a format that holds one.
-pub fn single<'a, T>(cases: &'a [T], problem: &str) -> Result<&'a T, String> {
+pub fn single<'a, T>(cases: &'a [T], problem: &str) -> Result<&'a T, Unwritable> {
     match cases {
         [one] => Ok(one),
-        _ => Err(format!("a {problem} input holds one case, not {}", cases.len())),
+        _ => Err(Unwritable(format!("a {problem} input holds one case, not {}", cases.len()))),
     }
 }

@@ -116,12 +116,15 @@ pub fn to_text(quotient: &Quotient, upto: u64) -> String {
 /// Compares `quotient`'s answers with the oracle's, as the registry entries do: every position
 /// of at most 4 heaps of at most 20 (and 36 tokens), then `cases` random ones of up to 6 heaps
 /// and 40 tokens, all of heaps the quotient covers.
-pub fn check(quotient: &Quotient, cases: u64, seed: u64) -> Result<crate::runner::Report, Error> {
+pub fn check(
+    quotient: &Quotient,
+    cases: u64,
+    seed: u64,
+    budget: &crate::budget::Budget,
+) -> Result<crate::runner::Report, Error> {
     let largest = quotient.verified_to.min(40);
-    let problem = crate::catalog::quotient::QuotientProblem::try_new(quotient.code(), quotient.verified_to, largest)
-        .map_err(Error::usage)?
+    let problem = crate::catalog::quotient::QuotientProblem::try_new(quotient.code(), quotient.verified_to, largest)?
         .with_quotient(quotient.clone());
-    let plan =
-        crate::runner::Plan { seed, cases, deadline: None, exhaustive: true, shard: crate::runner::Shard::WHOLE };
+    let plan = crate::runner::Plan::within(seed, cases, *budget);
     Ok(crate::catalog::Entry::check(&problem, &plan, &|_| {}))
 }

@@ -125,8 +125,11 @@ pub struct Plan {
     pub seed: u64,
     /// Random cases.
     pub cases: u64,
-    /// When to stop drawing random cases, if before `cases`.
+    /// When to stop drawing random cases, if before `cases` (a soft limit: the case under way
+    /// finishes).
     pub deadline: Option<Instant>,
+    /// What the run may spend: a hard deadline and memory, for every side it runs.
+    pub budget: crate::budget::Budget,
     /// Whether to run the exhaustive part.
     pub exhaustive: bool,
     /// Which part of the cases to run.
@@ -134,9 +137,15 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Every exhaustive case and `cases` random ones, with no deadline.
+    /// Every exhaustive case and `cases` random ones, with no deadline and the default budget.
     pub fn new(seed: u64, cases: u64) -> Plan {
-        Plan { seed, cases, deadline: None, exhaustive: true, shard: Shard::WHOLE }
+        Plan::within(seed, cases, crate::budget::Budget::default())
+    }
+
+    /// Every exhaustive case and `cases` random ones, within `budget` (random cases stop at its
+    /// deadline too).
+    pub fn within(seed: u64, cases: u64, budget: crate::budget::Budget) -> Plan {
+        Plan { seed, cases, deadline: budget.deadline, budget, exhaustive: true, shard: Shard::WHOLE }
     }
 }
 
@@ -154,6 +163,11 @@ pub enum Status {
     Vacuous,
     /// The side held to be true could not answer.
     Error,
+    /// The run's hard time limit (`--time`) stopped it before it did all it was asked: what ran
+    /// held, the rest was not tried.
+    CutShort,
+    /// The run's hard time limit had passed before it started: nothing was tried.
+    NotReached,
 }
 
 impl Status {
@@ -170,7 +184,14 @@ impl Status {
             Status::CannotRun => "CANNOT-RUN",
             Status::Vacuous => "VACUOUS",
             Status::Error => "ERROR",
+            Status::CutShort => "CUT-SHORT",
+            Status::NotReached => "NOT-REACHED",
         }
+    }
+
+    /// Whether the time limit, not the code under test, is why the run did not pass.
+    pub fn timed_out(self) -> bool {
+        matches!(self, Status::CutShort | Status::NotReached)
     }
 }
 
@@ -204,6 +225,9 @@ pub struct Report {
     pub exhaustive: u64,
     /// What the exhaustive cases were.
     pub exhaustive_cover: String,
+    /// Exhaustive cases asked of this run (of a shard, the ones it owns): fewer ran when the
+    /// run stopped first.
+    pub exhaustive_asked: u64,
     /// Random cases run.
     pub random: u64,
     /// Random cases asked of this run: of a shard, the cases it owns (fewer ran when the
@@ -249,6 +273,7 @@ impl Report {
             sides: (expected.to_string(), actual.to_string()),
             exhaustive: 0,
             exhaustive_cover: String::new(),
+            exhaustive_asked: 0,
             random: 0,
             random_asked: 0,
             out_of_time: false,
@@ -266,7 +291,22 @@ impl Report {
         }
     }
 
-    /// The status from the counts, once the run is over (a mismatch or an error stays).
+    /// The report of a subject the time limit left untried.
+    pub fn not_reached(name: String, sides: (&str, &str)) -> Report {
+        let mut report = Report::new(name, sides);
+        report.status = Status::NotReached;
+        report.out_of_time = true;
+        report
+    }
+
+    /// Marks the run as cut short by the hard time limit.
+    fn cut_short(&mut self) {
+        self.status = Status::CutShort;
+        self.out_of_time = true;
+        self.error = None;
+    }
+
+    /// The status from the counts, once the run is over (a mismatch, an error or a cut stays).
     fn settle(&mut self) {
         if self.status == Status::Ok {
             if self.cannot_run > 0 {
@@ -372,9 +412,14 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
         if plan.exhaustive {
             let exhaustive = subject.exhaustive();
             report.exhaustive_cover = exhaustive.description;
+            report.exhaustive_asked = plan.shard.share(exhaustive.cases.len() as u64);
             for (i, case) in exhaustive.cases.iter().enumerate() {
                 if !plan.shard.owns(i as u64) {
                     continue;
+                }
+                if plan.budget.expired() {
+                    report.cut_short();
+                    break 'run;
                 }
                 if subject.deadline_cuts_exhaustive() && crate::interrupt::past(plan.deadline) {
                     report.out_of_time = true;
@@ -389,9 +434,19 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
                 }
             }
         }
+        if plan.budget.expired() && plan.cases > 0 {
+            report.cut_short();
+            break 'run;
+        }
         let mut rng = rng_for(plan.seed, &subject.name());
         for i in 0..plan.cases {
-            if crate::interrupt::past(plan.deadline) {
+            // The soft deadline (`--budget`) leaves every subject one random case at least; the
+            // run's hard deadline (`--time`) does not.
+            if plan.budget.expired() {
+                report.cut_short();
+                break;
+            }
+            if report.random > 0 && crate::interrupt::past(plan.deadline) {
                 report.out_of_time = true;
                 break;
             }
@@ -406,6 +461,15 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
             if !record(subject, &mut report, &case, verdict, true) {
                 break 'run;
             }
+        }
+    }
+    // A side that stopped because the time limit passed: the run was cut short, nothing broke,
+    // and the case it stopped on was not judged.
+    if report.status == Status::Error && plan.budget.expired() {
+        report.cut_short();
+        match report.random {
+            0 => report.exhaustive = report.exhaustive.saturating_sub(1),
+            _ => report.random -= 1,
         }
     }
     report.settle();

@@ -34,6 +34,59 @@ const WINNING_MOVE_SEARCH: usize = 200_000;
 /// Positions with more options than this are not searched for a winning move at all.
 const WINNING_MOVE_LISTING: u128 = 100_000_000;
 
+/// Most options of one plate looked at by [`winning_move_by_values`]: each is a look-up.
+const WINNING_PLATE_SEARCH: u64 = 100_000_000;
+
+/// A winning move found by the Sprague–Grundy theorem, where it applies (one plate moves, the
+/// game ends when no plate can, normal play: the disjunctive sum): a plate whose value `g` has
+/// `g ⊕ G < g`, `G` the value of the whole position, moved to an option of value `g ⊕ G` — one
+/// plate's options listed by the rules and looked up in the fast side's table, not every
+/// option of the position. `None` where it does not apply, or no such option turned up.
+fn winning_move_by_values(rules: &RuleSet, solver: &PileSolver, plates: &[u64]) -> Option<Vec<u64>> {
+    use grundy_fast::PlateValue;
+    if rules.compound != grundy_rules::Compound::Disjunctive || rules.play != Play::Normal {
+        return None;
+    }
+    let grundy = |x: u64| match solver.plate_value(x) {
+        Ok(PlateValue::Grundy(g)) => Some(g),
+        _ => None,
+    };
+    let values: Vec<u64> = plates.iter().map(|&x| grundy(x)).collect::<Option<_>>()?;
+    let total = values.iter().fold(0, |xor, g| xor ^ g);
+    let game = PileGame::new(rules.clone());
+    for (i, (&x, &g)) in plates.iter().zip(&values).enumerate() {
+        let target = g ^ total;
+        if target >= g {
+            continue;
+        }
+        let (mut looked, mut found) = (0u64, None);
+        // Nim's plate of value t is t tokens: one look, where listing a large plate's options
+        // would take as many as it has tokens.
+        if rules.operation == grundy_rules::Operation::Nim && grundy(target) == Some(target) {
+            found = Some(vec![target]);
+        }
+        if found.is_none() {
+            let _ = game.plate_options(x, |option| {
+                looked += 1;
+                let parts = option.plates();
+                if parts.iter().map(|&y| grundy(y)).try_fold(0, |xor, g| g.map(|g| xor ^ g)) == Some(target) {
+                    found = Some(parts);
+                    return ControlFlow::Break(());
+                }
+                if looked >= WINNING_PLATE_SEARCH { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            });
+        }
+        if let Some(parts) = found {
+            let mut position: Vec<u64> = plates.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &y)| y).collect();
+            position.extend(parts);
+            position.sort_unstable();
+            // Confirmed by the solver, as any winning move is.
+            return (solver.solve(&position).ok()?.outcome == Outcome::Second).then_some(position);
+        }
+    }
+    None
+}
+
 /// A winning move: the options of `plates` listed by the rules (the oracle's move generator) and
 /// judged by the fast solver; the first that leaves a second-player win. `None` when none is
 /// found among the first options.
@@ -76,7 +129,9 @@ pub fn by_theory(rules: &RuleSet, position: &Position) -> Result<Solved, Error> 
         .iter()
         .map(|&x| solver.plate_value(x).map(|value| (x, value.to_string())))
         .collect::<Result<Vec<_>, _>>()?;
-    let winning_move = (solution.outcome == Outcome::First).then(|| winning_move(rules, &solver, &plates)).flatten();
+    let winning_move = (solution.outcome == Outcome::First)
+        .then(|| winning_move_by_values(rules, &solver, &plates).or_else(|| winning_move(rules, &solver, &plates)))
+        .flatten();
     Ok(Solved {
         game: rules.to_string(),
         position: plates,
@@ -177,7 +232,7 @@ pub struct GeographySolved {
 /// Solves vertex geography on a graph given as text (edge list or DOT); `start` names the start
 /// node (for an edge list, its number, overriding the one in the text).
 pub fn geography(text: &str, start: Option<&str>, oracle: Option<Budget>) -> Result<GeographySolved, Error> {
-    let named = crate::graph_input::read(text, start).map_err(Error::usage)?;
+    let named = crate::graph_input::read(text, start)?;
     let game = Geography::new(named.graph.vertices, named.start, named.graph.edges.clone())
         .map_err(|e| Error::usage(format!("graph: {e}")))?;
     let (solver, outcome) = match oracle {
@@ -229,12 +284,11 @@ pub fn tokens(text: &str, tokens: &[String], play: Play, oracle: Option<Budget>)
     use grundy_fast::loopy::{LoopyValue, LoopyValues};
     use grundy_oracle::games::tokens::TokenOracle;
 
-    let named = crate::graph_input::read_digraph(text).map_err(Error::usage)?;
+    let named = crate::graph_input::read_digraph(text)?;
     if tokens.is_empty() {
         return Err(Error::usage("graph: name the vertices the tokens stand on"));
     }
-    let at =
-        tokens.iter().map(|name| named.vertex(name)).collect::<Result<Vec<usize>, String>>().map_err(Error::usage)?;
+    let at = tokens.iter().map(|name| named.vertex(name)).collect::<Result<Vec<usize>, _>>()?;
     let graph = &named.graph;
     let (solver, outcome, values, winning_move) = match (oracle, play) {
         (Some(budget), _) => {

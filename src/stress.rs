@@ -386,18 +386,33 @@ fn not_runnable(program: &Program, role: &str, run: &Run) -> Option<String> {
     }
 }
 
+/// Why the brute force gave no expected output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum NoExpected {
+    /// It did not accept the input (a non-zero exit, a time-out): not a valid input.
+    Rejected(String),
+    /// It could not be run at all.
+    Broken(String),
+}
+
 impl StressSubject<'_> {
-    /// The brute force's output on `text`; `Err` with the reason when it does not accept it.
-    fn expected(&self, text: &str) -> Result<String, Result<String, String>> {
+    /// The brute force's output on `text`.
+    fn expected(&self, text: &str) -> Result<String, NoExpected> {
         let brute = &self.programs.brute;
-        let run =
-            duel::run(brute, text, MOST_OUTPUT).map_err(|e| Err(format!("the brute force could not start: {e}")))?;
+        let run = duel::run(&brute.within(self.deadline), text, MOST_OUTPUT);
+        if brute.cut_by(self.deadline, &run) {
+            return Err(NoExpected::Broken(duel::CUT_BY_TIME.to_string()));
+        }
+        let run = run.map_err(|e| NoExpected::Broken(format!("the brute force could not start: {e}")))?;
         if let Some(error) = not_runnable(brute, "brute force", &run) {
-            return Err(Err(error));
+            return Err(NoExpected::Broken(error));
         }
         match run {
             Run::Output { stdout, .. } => Ok(stdout),
-            other => Err(Ok(format!("the brute force did not accept it: {}", other.verdict("").unwrap_or_default()))),
+            other => Err(NoExpected::Rejected(format!(
+                "the brute force did not accept it: {}",
+                other.verdict("").unwrap_or_default()
+            ))),
         }
     }
 
@@ -408,7 +423,11 @@ impl StressSubject<'_> {
         };
         let size = size.map(|size| format!(" {size}")).unwrap_or_default();
         let command = Program { command: format!("{} {seed}{size}", generator.command), timeout: generator.timeout };
-        let mut case = match duel::run(&command, "", MOST_OUTPUT) {
+        let run = duel::run(&command.within(self.deadline), "", MOST_OUTPUT);
+        if command.cut_by(self.deadline, &run) {
+            return TextCase::failed(duel::CUT_BY_TIME.to_string());
+        }
+        let mut case = match run {
             Ok(Run::Output { stdout, .. }) => TextCase::read(&stdout),
             Ok(run) => TextCase::failed(match not_runnable(&command, "generator", &run) {
                 Some(error) => error,
@@ -481,15 +500,21 @@ impl Subject for StressSubject<'_> {
         let expected = match self.expected(&text) {
             Ok(expected) => expected,
             // While shrinking, an input the brute force rejects is simply not a counterexample.
-            Err(Ok(_)) if shrinking => return Verdict::Agree,
-            Err(Ok(reason)) => {
+            Err(NoExpected::Rejected(_)) if shrinking => return Verdict::Agree,
+            Err(NoExpected::Rejected(reason)) => {
                 let by = case.origin.as_ref().map(|command| format!(" (written by `{command}`)")).unwrap_or_default();
-                return Verdict::Failed(format!("{reason}, on a generated input{by}:\n{text}"));
+                // One line: the input is shown by its start and end (a generator's input can be long).
+                let shown = crate::shorten(&text.replace('\n', " / "), crate::LONGEST_SHOWN_LINE);
+                return Verdict::Failed(format!("{reason}, on a generated input{by}: {shown}"));
             }
-            Err(Err(error)) => return Verdict::Failed(error),
+            Err(NoExpected::Broken(error)) => return Verdict::Failed(error),
         };
         let against = &self.programs.against;
-        let run = match duel::run(against, &text, duel::output_limit(&expected)) {
+        let run = duel::run(&against.within(self.deadline), &text, duel::output_limit(&expected));
+        if against.cut_by(self.deadline, &run) {
+            return Verdict::Failed(duel::CUT_BY_TIME.to_string());
+        }
+        let run = match run {
             Ok(run) => run,
             Err(error) => return Verdict::Failed(format!("the program could not be started: {error}")),
         };

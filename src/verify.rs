@@ -31,10 +31,10 @@ use rand_chacha::ChaCha8Rng;
 use rhai::{Array, Dynamic, Scope};
 use serde::Serialize;
 
+use crate::budget::Budget;
 use crate::catalog::pile::{Piles, sorted_sequences};
 use crate::error::Error;
-use crate::problem::oracle_budget;
-use crate::runner::{self, Exhaustive, Plan, Report, Shard, Status, Subject, Verdict};
+use crate::runner::{self, Exhaustive, Plan, Report, Status, Subject, Verdict};
 use crate::shrink::Minimality;
 
 /// Largest heap checked exhaustively in games whose moves split heaps: a single heap reaches
@@ -62,6 +62,43 @@ pub enum Variables {
     Plate,
     /// `p`, the position (and `m`).
     Position,
+}
+
+/// Why a formula gave no answer on one case.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormulaError {
+    /// Evaluating it failed (a function it calls with the wrong arguments, a loop past its
+    /// operations, a string or array past its size).
+    #[error("formula `{formula}`: {message}")]
+    Evaluation {
+        /// The formula.
+        formula: String,
+        /// What Rhai said, on one line.
+        message: String,
+    },
+    /// It gave a value of another kind than asked for.
+    #[error("formula `{formula}` gave {gave}, not {wanted}")]
+    WrongType {
+        /// The formula.
+        formula: String,
+        /// What it gave ("a string", "\"maybe\"").
+        gave: String,
+        /// What was wanted.
+        wanted: &'static str,
+    },
+}
+
+impl FormulaError {
+    /// Whether the formula fails this way on every input: a value of the wrong kind, or a call
+    /// that can never work.
+    fn on_every_input(&self) -> bool {
+        match self {
+            FormulaError::WrongType { .. } => true,
+            FormulaError::Evaluation { message, .. } => {
+                message.contains("Function not found") || message.contains("mismatch")
+            }
+        }
+    }
 }
 
 impl Formula {
@@ -105,9 +142,9 @@ impl Formula {
             Variables::Position => formula.outcome(&[1]).map(drop),
         };
         if let Err(error) = sample
-            && (error.contains("gave a") || error.contains("Function not found") || error.contains("mismatch"))
+            && error.on_every_input()
         {
-            return Err(Error::usage(error));
+            return Err(Error::usage(error.to_string()));
         }
         Ok(formula)
     }
@@ -133,52 +170,51 @@ impl Formula {
         &self.text
     }
 
-    fn eval(&self, scope: &mut Scope<'_>) -> Result<Dynamic, String> {
-        self.engine
-            .eval_ast_with_scope::<Dynamic>(scope, &self.ast)
-            .map_err(|error| format!("formula `{}`: {}", self.text, error.to_string().replace('\n', " ")))
+    fn eval(&self, scope: &mut Scope<'_>) -> Result<Dynamic, FormulaError> {
+        self.engine.eval_ast_with_scope::<Dynamic>(scope, &self.ast).map_err(|error| FormulaError::Evaluation {
+            formula: self.text.clone(),
+            message: error.to_string().replace('\n', " "),
+        })
+    }
+
+    fn wrong_type(&self, gave: String, wanted: &'static str) -> FormulaError {
+        FormulaError::WrongType { formula: self.text.clone(), gave, wanted }
     }
 
     /// The formula's integer at plate `x`.
-    pub fn value_at(&self, x: u64, parameter: Option<u64>) -> Result<i64, String> {
+    pub fn value_at(&self, x: u64, parameter: Option<u64>) -> Result<i64, FormulaError> {
         let value = self.eval(&mut Formula::scope(Variables::Plate, x, &[], parameter))?;
         if let Some(b) = value.clone().try_cast::<bool>() {
             return Ok(i64::from(b));
         }
-        value.as_int().map_err(|kind| format!("formula `{}` gave a {kind}, not an integer", self.text))
+        value.as_int().map_err(|kind| self.wrong_type(format!("a {kind}"), "an integer"))
     }
 
     /// The formula's verdict on the position `plates`: true when the player to move wins.
-    pub fn wins(&self, plates: &[u64], parameter: Option<u64>) -> Result<bool, String> {
+    pub fn wins(&self, plates: &[u64], parameter: Option<u64>) -> Result<bool, FormulaError> {
         let value = self.eval(&mut Formula::scope(Variables::Position, 0, plates, parameter))?;
         value
             .clone()
             .try_cast::<bool>()
             .or_else(|| value.as_int().ok().map(|v| v != 0))
-            .ok_or_else(|| format!("formula `{}` gave a {}, not true/false", self.text, value.type_name()))
+            .ok_or_else(|| self.wrong_type(format!("a {}", value.type_name()), "true/false"))
     }
 
     /// The formula's verdict on the position `plates` of a game that may be drawn: `true` or
     /// `"first"` (the player to move wins), `false` or `"second"`, or `"draw"`.
-    pub fn outcome(&self, plates: &[u64]) -> Result<LoopyOutcome, String> {
+    pub fn outcome(&self, plates: &[u64]) -> Result<LoopyOutcome, FormulaError> {
         let value = self.eval(&mut Formula::scope(Variables::Position, 0, plates, None))?;
         if let Some(word) = value.clone().try_cast::<rhai::ImmutableString>() {
             return match word.as_str() {
                 "first" => Ok(LoopyOutcome::First),
                 "second" => Ok(LoopyOutcome::Second),
                 "draw" => Ok(LoopyOutcome::Draw),
-                other => {
-                    Err(format!("formula `{}` gave \"{other}\", not \"first\", \"second\" or \"draw\"", self.text))
-                }
+                other => Err(self.wrong_type(format!("\"{other}\""), "\"first\", \"second\" or \"draw\"")),
             };
         }
         let first =
             value.clone().try_cast::<bool>().or_else(|| value.as_int().ok().map(|v| v != 0)).ok_or_else(|| {
-                format!(
-                    "formula `{}` gave a {}, not true/false or \"first\"/\"second\"/\"draw\"",
-                    self.text,
-                    value.type_name()
-                )
+                self.wrong_type(format!("a {}", value.type_name()), "true/false or \"first\"/\"second\"/\"draw\"")
             })?;
         Ok(if first { LoopyOutcome::First } else { LoopyOutcome::Second })
     }
@@ -318,7 +354,7 @@ impl Subject for ValueSubject<'_> {
         match self.formula.value_at(x, parameter(self.rules)) {
             Ok(guess) if guess == truth => Verdict::Agree,
             Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected, actual: error },
+            Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
         }
     }
 
@@ -370,7 +406,7 @@ impl Subject for WinsSubject<'_> {
         match self.formula.wins(position.plates(), parameter(self.rules)) {
             Ok(guess) if guess == first => Verdict::Agree,
             Ok(guess) => Verdict::Disagree { expected: first.to_string(), actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected: first.to_string(), actual: error },
+            Err(error) => Verdict::Disagree { expected: first.to_string(), actual: error.to_string() },
         }
     }
 
@@ -401,16 +437,18 @@ pub(crate) fn conclude(
     let mut covered = Vec::new();
     let failed_in_exhaustive = report.counterexample.is_some() && report.random == 0;
     let stopped_in_exhaustive = report.status == Status::Error && report.random == 0;
+    // A run cut short counts only the cases it judged, each of which held.
+    let cut_in_exhaustive = report.status == Status::CutShort && report.exhaustive < report.exhaustive_asked;
     if report.exhaustive > 0 {
         let held = report.exhaustive - u64::from(failed_in_exhaustive || stopped_in_exhaustive);
-        if !failed_in_exhaustive && !stopped_in_exhaustive {
+        if !failed_in_exhaustive && !stopped_in_exhaustive && !cut_in_exhaustive {
             covered.push(report.exhaustive_cover.clone());
         } else if held > 0 {
             covered.push(format!("the first {held} of {}", report.exhaustive_cover));
         }
     }
-    let random_held =
-        report.random - u64::from(!failed_in_exhaustive && !stopped_in_exhaustive && report.status != Status::Ok);
+    let last_failed = matches!(report.status, Status::Mismatch | Status::Error);
+    let random_held = report.random - u64::from(!failed_in_exhaustive && !stopped_in_exhaustive && last_failed);
     if random_held > 0 {
         covered.push(format!("{random_held} {random_words}"));
     }
@@ -429,7 +467,10 @@ pub(crate) fn conclude(
         covered,
         notes,
         counterexample,
-        stopped: report.error.clone(),
+        stopped: match report.status {
+            Status::CutShort => Some("the time budget (--time) ran out".to_string()),
+            _ => report.error.clone(),
+        },
         report,
     }
 }
@@ -494,20 +535,20 @@ fn definition_applies(rules: &RuleSet) -> bool {
 }
 
 /// Checks a per-plate value formula: plates `0..=range.upto` in order, then `random` random
-/// plates up to `range.largest`, until `deadline`.
+/// plates up to `range.largest`, within `budget`.
 pub fn verify_value(
     rules: &RuleSet,
     formula: &Formula,
     seed: u64,
     range: &ValueRange,
     random: u64,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<VerifyReport, Error> {
     let (upto, largest) = (range.upto, range.largest);
-    let mut subject = value_subject(rules, formula, range.tree_upto, deadline);
+    let mut subject = value_subject(rules, formula, range.tree_upto, budget);
     (subject.upto, subject.largest) = (upto, largest);
     let cases = if largest > upto { random } else { 0 };
-    let plan = Plan { seed, cases, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let plan = Plan::within(seed, cases, *budget);
     let report = runner::run(&mut subject, &plan, &|_| {});
     let words = format!("random plates in {}..={largest} ({})", upto + 1, levels(upto + 1, largest, range.tree_upto));
     let mut verified =
@@ -517,12 +558,7 @@ pub fn verify_value(
 }
 
 /// The subject of a `--value` check: the oracle up to `tree_upto`, values by definition above.
-fn value_subject<'a>(
-    rules: &'a RuleSet,
-    formula: &'a Formula,
-    tree_upto: u64,
-    deadline: Option<Instant>,
-) -> ValueSubject<'a> {
+fn value_subject<'a>(rules: &'a RuleSet, formula: &'a Formula, tree_upto: u64, budget: &Budget) -> ValueSubject<'a> {
     let definition = match definition_applies(rules) {
         true => Definition::new(&rules.operation, rules.play).ok(),
         false => None,
@@ -530,10 +566,10 @@ fn value_subject<'a>(
     ValueSubject {
         rules,
         formula,
-        oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), oracle_budget()),
+        oracle: Engine::new(PileGame::new(rules.clone()), rules.value_kind(), budget.oracle()),
         definition,
         tree_upto,
-        deadline,
+        deadline: budget.deadline,
         upto: 0,
         largest: 0,
     }
@@ -555,16 +591,16 @@ pub fn verify_wins(
     formula: &Formula,
     seed: u64,
     random: u64,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<VerifyReport, Error> {
     let shape = Piles::fixed("verify", rules.clone());
     let mut subject = WinsSubject {
         rules,
         formula,
-        oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, oracle_budget()),
+        oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, budget.oracle()),
         shape: shape.exhaustive_shape(),
     };
-    let plan = Plan { seed, cases: random, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let plan = Plan::within(seed, random, *budget);
     let report = runner::run(&mut subject, &plan, &|_| {});
     let words = "random positions (by the oracle)".to_string();
     Ok(conclude(&rules.to_string(), formula, seed, Vec::new(), report, |case| format!("p = [{case}]"), words))
@@ -576,6 +612,7 @@ pub fn verify_case(
     formula: &Formula,
     variables: Variables,
     case: &str,
+    budget: &Budget,
 ) -> Result<VerifyReport, Error> {
     let report = match variables {
         Variables::Plate => {
@@ -587,7 +624,7 @@ pub fn verify_case(
                      definition (heaps ≤ {DEFINITION_HEAPS})"
                 )));
             }
-            let mut subject = value_subject(rules, formula, tree_upto, None);
+            let mut subject = value_subject(rules, formula, tree_upto, budget);
             (subject.upto, subject.largest) = (x, x);
             runner::replay(&mut subject, &x)
         }
@@ -596,7 +633,7 @@ pub fn verify_case(
             let mut subject = WinsSubject {
                 rules,
                 formula,
-                oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, oracle_budget()),
+                oracle: Engine::new(PileGame::new(rules.clone()), ValueKind::OutcomeOnly, budget.oracle()),
                 shape: (0, 0),
             };
             runner::replay(&mut subject, &position)
@@ -639,7 +676,7 @@ mod tests {
         let error = Formula::new("x % (m + ", Variables::Plate).err().unwrap().to_string();
         assert!(error.contains("column"), "{error}");
         let looping = Formula::new("loop { }", Variables::Plate).unwrap();
-        assert!(looping.value_at(1, None).unwrap_err().contains("formula"));
+        assert!(looping.value_at(1, None).unwrap_err().to_string().contains("formula"));
     }
 
     #[test]
@@ -651,6 +688,6 @@ mod tests {
         let error = Formula::new("\"text\"", Variables::Plate).err().unwrap().to_string();
         assert!(error.contains("not an integer"), "{error}");
         let error = Formula::new("let s = \"ab\"; loop { s += s; }", Variables::Plate).unwrap().value_at(1, None);
-        assert!(error.unwrap_err().contains("formula"));
+        assert!(error.unwrap_err().to_string().contains("formula"));
     }
 }

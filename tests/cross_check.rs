@@ -31,7 +31,7 @@ fn session(rules: &RuleSet) -> Arc<Mutex<CheckSubject<'static, Piles>>> {
         .entry(rules.to_string())
         .or_insert_with(|| {
             let problem: &'static Piles = Box::leak(Box::new(Piles::fixed(rules.to_string(), rules.clone())));
-            Arc::new(Mutex::new(CheckSubject::new(problem)))
+            Arc::new(Mutex::new(CheckSubject::new(problem, &grundy::budget::Budget::default())))
         })
         .clone()
 }

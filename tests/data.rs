@@ -96,7 +96,11 @@ fn every_sample_is_answered_alike_by_fast_oracle_and_binary() {
         let what = format!("{} sample ({})", sample.problem, sample.source);
         let problem =
             grundy::catalog::find_contest(&sample.problem).unwrap_or_else(|| panic!("{what}: no such problem"));
-        assert_eq!(problem.solve_text(sample.input.as_bytes()).unwrap(), sample.output, "{what}: fast side");
+        assert_eq!(
+            problem.solve_text(sample.input.as_bytes(), &grundy::budget::Budget::default()).unwrap(),
+            sample.output,
+            "{what}: fast side"
+        );
         // "Small enough for the oracle": within a few million positions and moves.
         let budget = Budget { max_states: 2_000_000, max_moves: 20_000_000, ..Budget::default() };
         match sample.oracle {
@@ -188,7 +192,8 @@ fn published_periods_are_proven_by_the_tables_and_the_binary() {
             assert_eq!(definition.value(x), table.value(x), "{what}: by definition at heap {x}");
         }
         let document: serde_json::Value =
-            serde_json::from_str(&grundy(&["table", &record.game, "--period", "--json"], "")).unwrap();
+            serde_json::from_str(&grundy(&["table", &record.game, "--period", "--json", "--time", "3600"], ""))
+                .unwrap();
         assert_eq!(document["proven"], true, "{what}: grundy table --period");
         assert_eq!(document["preperiod"], record.preperiod, "{what}: grundy table --period");
         assert_eq!(document["period"], record.period, "{what}: grundy table --period");

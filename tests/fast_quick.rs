@@ -45,7 +45,7 @@ const OPERATIONS: [&str; 16] = [
 /// fast side must answer (no decline) and agree with the oracle, outcome and value.
 fn all_agree(rules: &RuleSet, plates: usize, size: u64) -> Vec<String> {
     let problem = Piles::fixed(rules.to_string(), rules.clone()).with_exhaustive(Shape { plates, size });
-    let mut check = CheckSubject::new(&problem);
+    let mut check = CheckSubject::new(&problem, &grundy::budget::Budget::default());
     let mut failures = Vec::new();
     for plates in sorted_sequences(plates, 0, size) {
         let Some(position) = Position::new(plates) else { continue };
@@ -118,7 +118,7 @@ fn compounds_agree_on_single_plates_past_the_first_periods() {
                 let rules = RuleSet::new(operation.parse().unwrap(), compound, play);
                 let problem =
                     Piles::fixed(rules.to_string(), rules.clone()).with_exhaustive(Shape { plates: 1, size: 90 });
-                let mut check = CheckSubject::new(&problem);
+                let mut check = CheckSubject::new(&problem, &grundy::budget::Budget::default());
                 for x in 0..=90 {
                     let case = PilePosition { rules: rules.clone(), position: Position::new(vec![x]).unwrap() };
                     match check.judge(&case) {

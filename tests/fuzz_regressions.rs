@@ -7,12 +7,12 @@ use std::path::Path;
 fn parsers(data: &[u8]) -> Option<String> {
     // As `grundy problem` does (its --time), tables that grow toward no period stop in time.
     grundy_fast::set_deadline(Some(std::time::Instant::now() + std::time::Duration::from_secs(2)));
-    let _ = grundy::pack::solve(data);
+    let _ = grundy::pack::solve(data, &grundy::budget::Budget::default());
     let text = std::str::from_utf8(data).ok()?;
     let _ = text.parse::<grundy_rules::RuleSet>();
     let _ = text.parse::<grundy_rules::Position>();
     let (name, input) = text.split_once('\n')?;
-    grundy::catalog::find_contest(name.trim())?.solve_text(input.as_bytes()).ok()
+    grundy::catalog::find_contest(name.trim())?.solve_text(input.as_bytes(), &grundy::budget::Budget::default()).ok()
 }
 
 #[test]

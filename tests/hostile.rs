@@ -285,7 +285,7 @@ const CLASSES: &[Class] = &[
         10,
     ),
     class("bench past --time", &["bench", "--budget", "30", "--time", "2"], "", 2, "time budget", 10),
-    class("quotient short of --upto", &["quotient", "0.07", "--upto", "60", "--time", "2"], "", 1, "INCOMPLETE", 10),
+    class("quotient short of --upto", &["quotient", "0.07", "--upto", "60", "--time", "2"], "", 2, "time budget", 10),
     // Games stated in scripts (read from stdin here: --game /dev/stdin) and state graphs.
     class(
         "script: syntax error",

@@ -28,7 +28,7 @@ fn entry(fast: PileFast) -> Piles {
 }
 
 fn random_only(seed: u64) -> Plan {
-    Plan { seed, cases: 500, deadline: None, exhaustive: false, shard: Shard::WHOLE }
+    Plan { exhaustive: false, ..Plan::new(seed, 500) }
 }
 
 fn check(problem: &impl Problem, plan: &Plan) -> Report {
@@ -85,7 +85,7 @@ fn mod17_wrong_at_multiples() -> PileFast {
     let rules = RuleSet::from_pack(3, 0, 0, 0).unwrap();
     let right = grundy_fast::PileSolver::new(&rules, 4000).unwrap();
     Arc::new(move |plates: &[u64]| {
-        let mut solution = right.solve(plates).map_err(|e| e.to_string())?;
+        let mut solution = right.solve(plates)?;
         if plates.iter().any(|&x| x > 0 && x % 17 == 0) {
             solution.outcome = solution.outcome.flip();
         }
@@ -108,7 +108,7 @@ fn a_bug_with_exactly_five_plates_shrinks_to_five_empty_plates() {
     let rules = RuleSet::from_pack(2, 0, 0, 1).unwrap(); // half, disjunctive, misère play
     let right = grundy_fast::PileSolver::new(&rules, 4000).unwrap();
     let fast: PileFast = Arc::new(move |plates: &[u64]| {
-        let mut solution = right.solve(plates).map_err(|e| e.to_string())?;
+        let mut solution = right.solve(plates)?;
         if plates.len() == 5 {
             solution.outcome = solution.outcome.flip();
         }
@@ -146,7 +146,7 @@ fn a_wrong_outcome_is_caught_in_the_exhaustive_part() {
 
 #[test]
 fn a_solver_that_declines_everything_does_not_pass() {
-    let fast: PileFast = Arc::new(|_: &[u64]| Err("no theorem".to_string()));
+    let fast: PileFast = Arc::new(|_: &[u64]| Err(grundy_fast::Unsupported::NoTheory("no theorem".to_string())));
     let report = check(&entry(fast), &random_only(5));
     assert_eq!(report.status, Status::Vacuous);
     assert_eq!(report.declined, 500);
@@ -206,8 +206,8 @@ impl Contest for Unwritable {
     fn read(&self, input: &str) -> Result<Vec<Self::Instance>, grundy::contest::InputError> {
         WythoffProblem.read(input)
     }
-    fn write(&self, _: &[Self::Instance]) -> Result<String, String> {
-        Err("this planted problem writes no input".to_string())
+    fn write(&self, _: &[Self::Instance]) -> Result<String, grundy::contest::Unwritable> {
+        Err(grundy::contest::Unwritable("this planted problem writes no input".to_string()))
     }
     fn answer_line(&self, answer: &Outcome) -> String {
         WythoffProblem.answer_line(answer)
@@ -272,8 +272,7 @@ fn infinite_sums_keep_the_first(a: &LoopyValue, b: &LoopyValue) -> LoopyValue {
 #[test]
 fn a_wrong_loopy_sum_rule_is_caught_and_shrunk_to_a_minimal_graph() {
     let problem = TokensProblem::with_rule("planted-tokens", infinite_sums_keep_the_first);
-    let report =
-        check(&problem, &Plan { seed: 5, cases: 3000, deadline: None, exhaustive: false, shard: Shard::WHOLE });
+    let report = check(&problem, &Plan { exhaustive: false, ..Plan::new(5, 3000) });
     assert_eq!(report.status, Status::Mismatch);
     let counterexample = report.counterexample.unwrap();
     // The smallest: a vertex with a loop and a move to a dead end, holding two tokens. Each

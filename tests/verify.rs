@@ -7,12 +7,27 @@ use grundy_rules::{Play, RuleSet};
 fn value(game: &str, formula: &str) -> VerifyReport {
     let rules: RuleSet = game.parse().unwrap();
     let range = value_range(&rules, 300, 2000);
-    verify_value(&rules, &Formula::new(formula, Variables::Plate).unwrap(), 1, &range, 100, None).unwrap()
+    verify_value(
+        &rules,
+        &Formula::new(formula, Variables::Plate).unwrap(),
+        1,
+        &range,
+        100,
+        &grundy::budget::Budget::default(),
+    )
+    .unwrap()
 }
 
 fn wins(game: &str, formula: &str) -> VerifyReport {
     let rules: RuleSet = game.parse().unwrap();
-    verify_wins(&rules, &Formula::new(formula, Variables::Position).unwrap(), 1, 200, None).unwrap()
+    verify_wins(
+        &rules,
+        &Formula::new(formula, Variables::Position).unwrap(),
+        1,
+        200,
+        &grundy::budget::Budget::default(),
+    )
+    .unwrap()
 }
 
 fn counterexample(report: &VerifyReport) -> String {
@@ -169,7 +184,7 @@ fn past_the_game_tree_values_by_definition_refute_kayles_without_57_and_70() {
     let rules: RuleSet = "octal:0.77".parse().unwrap();
     let right = Formula::new(&kayles_formula(72, &[]), Variables::Plate).unwrap();
     let range = value_range(&rules, 10_000, 10_000);
-    let report = verify_value(&rules, &right, 1, &range, 0, None).unwrap();
+    let report = verify_value(&rules, &right, 1, &range, 0, &grundy::budget::Budget::default()).unwrap();
     assert!(report.counterexample.is_none() && report.notes.is_empty(), "{report:?}");
     assert_eq!(
         report.covered,

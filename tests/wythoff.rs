@@ -17,7 +17,10 @@ use rand_chacha::ChaCha8Rng;
 
 /// `grundy problem wythoff` on `input`.
 fn solve_text(input: &str) -> String {
-    grundy::catalog::find_contest("wythoff").unwrap().solve_text(input.as_bytes()).unwrap()
+    grundy::catalog::find_contest("wythoff")
+        .unwrap()
+        .solve_text(input.as_bytes(), &grundy::budget::Budget::default())
+        .unwrap()
 }
 
 /// Who wins the piles `a` and `b`, by the fast side.

@@ -60,7 +60,7 @@ fuzz_target!(|data: &[u8]| {
         let Some(entry) = entries.iter().find(|entry| entry.name() == name) else {
             panic!("no registry entry {name}");
         };
-        if let Ok(report) = entry.replay(&case) {
+        if let Ok(report) = entry.replay(&case, &grundy::budget::Budget::default()) {
             assert!(
                 report.status != grundy::check::Status::Mismatch,
                 "oracle and fast disagree: grundy check --only '{name}' --case '{case}'"

@@ -33,6 +33,7 @@ pub mod key;
 pub mod odometer;
 pub mod pile;
 pub mod retrograde;
+mod value;
 
 pub use boxed::PileBox;
 pub use engine::{Budget, Engine, Game, OptionSink, OracleError, Stats, default_memory};

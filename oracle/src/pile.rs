@@ -25,13 +25,23 @@ pub struct PileGame {
 
 /// What one plate can become in one move: one plate (possibly of 0 tokens), two or three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum PlateOption {
+pub enum PlateOption {
+    /// One plate.
     One(u64),
+    /// Two plates.
     Two(u64, u64),
+    /// Three plates.
     Three(u64, u64, u64),
 }
 
 impl PlateOption {
+    /// The plates it leaves.
+    pub fn plates(self) -> Vec<u64> {
+        let mut plates = Vec::with_capacity(3);
+        self.push_onto(&mut plates);
+        plates
+    }
+
     fn push_onto(self, plates: &mut Vec<u64>) {
         match self {
             PlateOption::One(y) => plates.push(y),
@@ -103,11 +113,7 @@ impl PileGame {
     }
 
     /// Calls `each` on every option of one plate of `x` tokens, in the words of the rules.
-    pub(crate) fn plate_options(
-        &self,
-        x: u64,
-        mut each: impl FnMut(PlateOption) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    pub fn plate_options(&self, x: u64, mut each: impl FnMut(PlateOption) -> ControlFlow<()>) -> ControlFlow<()> {
         let remove = |k: u64| each(PlateOption::One(x - k));
         match &self.rules.operation {
             Operation::Nim => (1..=x).try_for_each(remove),

@@ -24,12 +24,13 @@ impl ParseError {
 }
 
 /// Parses a decimal `u64` token, explaining a failure in words.
-pub(crate) fn parse_u64(token: &str) -> Result<u64, String> {
+pub(crate) fn parse_u64(token: &str) -> Result<u64, crate::games::Invalid> {
+    use crate::games::Invalid;
     if token.is_empty() {
-        return Err("expected a number, found nothing".to_string());
+        return Err(Invalid::new("expected a number, found nothing"));
     }
     if !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("`{token}` is not a non-negative integer"));
+        return Err(Invalid(format!("`{token}` is not a non-negative integer")));
     }
-    token.parse::<u64>().map_err(|_| format!("`{token}` is larger than {}", u64::MAX))
+    token.parse::<u64>().map_err(|_| Invalid(format!("`{token}` is larger than {}", u64::MAX)))
 }

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{ParseError, parse_u64};
+use crate::games::Invalid;
 
 /// What one move may do to a single plate holding `x` tokens.
 ///
@@ -67,31 +68,31 @@ impl Operation {
     }
 
     /// A subtraction game `sub:S`; the set is sorted and must hold distinct positive numbers.
-    pub fn subtraction(mut set: Vec<u64>) -> Result<Operation, String> {
+    pub fn subtraction(mut set: Vec<u64>) -> Result<Operation, Invalid> {
         if set.is_empty() {
-            return Err("a subtraction set needs at least one number".to_string());
+            return Err(Invalid::new("a subtraction set needs at least one number"));
         }
         set.sort_unstable();
         if set[0] == 0 {
-            return Err("a subtraction set holds positive numbers, not 0".to_string());
+            return Err(Invalid::new("a subtraction set holds positive numbers, not 0"));
         }
         if let Some(pair) = set.windows(2).find(|pair| pair[0] == pair[1]) {
-            return Err(format!("{} appears twice in the subtraction set", pair[0]));
+            return Err(Invalid(format!("{} appears twice in the subtraction set", pair[0])));
         }
         Ok(Operation::Subtraction(set))
     }
 
     /// An octal (take-and-break) operation from its digits `d0, d1, …`.
-    pub fn octal(mut digits: Vec<u8>) -> Result<Operation, String> {
+    pub fn octal(mut digits: Vec<u8>) -> Result<Operation, Invalid> {
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
         match digits.first() {
-            None => Err("an octal code needs at least one digit".to_string()),
-            Some(&d0) if d0 & 3 != 0 => Err(format!(
+            None => Err(Invalid::new("an octal code needs at least one digit")),
+            Some(&d0) if d0 & 3 != 0 => Err(Invalid(format!(
                 "the digit before the point is {d0:X}, but removing no token can only split a heap (0, 4, 8 or C)"
-            )),
-            Some(_) if digits.iter().any(|&d| d > 15) => Err("octal digits go from 0 to F".to_string()),
+            ))),
+            Some(_) if digits.iter().any(|&d| d > 15) => Err(Invalid::new("octal digits go from 0 to F")),
             Some(_) => Ok(Operation::Octal(digits)),
         }
     }
@@ -153,7 +154,7 @@ impl FromStr for Operation {
             match parse_u64(argument) {
                 Ok(0) => Err(error(column, "expected a positive integer, found 0".to_string())),
                 Ok(m) => Ok(m),
-                Err(message) => Err(error(column, message)),
+                Err(Invalid(message)) => Err(error(column, message)),
             }
         };
         match (name, argument) {
@@ -181,7 +182,7 @@ impl FromStr for Operation {
                 if before.len() != 1 {
                     return Err(error(argument_column, "expected one digit before the point".to_string()));
                 }
-                Operation::octal(digits).map_err(|message| error(argument_column, message))
+                Operation::octal(digits).map_err(|invalid| error(argument_column, invalid.0))
             }
             ("stripes", Some(argument)) => {
                 let mut digits = vec![0u8];
@@ -197,7 +198,7 @@ impl FromStr for Operation {
                     digits[length as usize] = 7;
                     column += token.len() + 1;
                 }
-                Operation::octal(digits).map_err(|message| error(argument_column, message))
+                Operation::octal(digits).map_err(|invalid| error(argument_column, invalid.0))
             }
             ("sub", Some(argument)) => {
                 let mut set = Vec::new();
@@ -206,7 +207,7 @@ impl FromStr for Operation {
                     set.push(positive(token, column)?);
                     column += token.len() + 1;
                 }
-                Operation::subtraction(set).map_err(|message| error(argument_column, message))
+                Operation::subtraction(set).map_err(|invalid| error(argument_column, invalid.0))
             }
             ("upto" | "mod" | "sub", None) => {
                 Err(error(name.len() + 1, format!("`{name}` needs an argument, as in `{name}:3`")))

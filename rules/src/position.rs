@@ -63,7 +63,7 @@ impl FromStr for Position {
         let mut plates = Vec::new();
         for (index, token) in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).enumerate()
         {
-            let size = parse_u64(token).map_err(|message| ParseError {
+            let size = parse_u64(token).map_err(|crate::games::Invalid(message)| ParseError {
                 what: "position",
                 input: text.to_string(),
                 place: format!("plate {}", index + 1),

@@ -125,7 +125,7 @@ fn parse_pack(text: &str, code: &str) -> Result<RuleSet, ParseError> {
     let mut column = 6;
     for ((slot, token), (name, limit)) in numbers.iter_mut().zip(&digits).zip([("A", 4), ("B", 2), ("C", 1), ("D", 1)])
     {
-        let value = parse_u64(token).map_err(|message| error(column, message))?;
+        let value = parse_u64(token).map_err(|crate::games::Invalid(message)| error(column, message))?;
         if value > limit {
             return Err(error(column, format!("{name} must be between 0 and {limit}, found {value}")));
         }

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
 use super::reach::{in_turn, uniform_or_an_end};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -73,7 +73,7 @@ impl Contest for CandyProblem {
         Ok(vec![Candy::new(piles).map_err(|e| tokens.error(e.0))?])
     }
 
-    fn write(&self, cases: &[Candy]) -> Result<String, String> {
+    fn write(&self, cases: &[Candy]) -> Result<String, Unwritable> {
         let piles = single(cases, "Candy Piles")?.piles();
         Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
     }

@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{binomial, uniform_or_an_end};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -81,7 +81,7 @@ impl Contest for CoinsProblem {
         Ok(vec![Coins::new(n, m).map_err(|e| tokens.error(e.0))?])
     }
 
-    fn write(&self, cases: &[Coins]) -> Result<String, String> {
+    fn write(&self, cases: &[Coins]) -> Result<String, Unwritable> {
         let game = single(cases, "Moving Coins")?;
         Ok(format!("{} {}\n", game.cells(), game.coins()))
     }

@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{in_turn, or_an_end, product, uniform_or_an_end};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -115,7 +115,7 @@ impl Contest for ColoringProblem {
         Ok(all)
     }
 
-    fn write(&self, strips: &[Coloring]) -> Result<String, String> {
+    fn write(&self, strips: &[Coloring]) -> Result<String, Unwritable> {
         let mut text = format!("{}\n", strips.len());
         for strip in strips {
             let cells: Vec<String> = strip.cells().iter().map(u64::to_string).collect();

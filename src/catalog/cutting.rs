@@ -10,7 +10,7 @@ use grundy_rules::games::Cutting;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -79,7 +79,7 @@ impl Contest for CuttingProblem {
         Ok(sheets)
     }
 
-    fn write(&self, sheets: &[Cutting]) -> Result<String, String> {
+    fn write(&self, sheets: &[Cutting]) -> Result<String, Unwritable> {
         Ok(sheets.iter().map(|sheet| format!("{} {}\n", sheet.width(), sheet.height())).collect())
     }
 

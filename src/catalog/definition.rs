@@ -36,7 +36,7 @@ const MOST_TABLES: usize = 64;
 /// against values by definition.
 pub struct DefinitionProblem {
     game: Option<RuleSet>,
-    table: OnceLock<Result<HeapTable, String>>,
+    table: OnceLock<Result<HeapTable, Unsupported>>,
 }
 
 impl DefinitionProblem {
@@ -152,10 +152,9 @@ impl Problem for DefinitionProblem {
                 .table
                 .get_or_init(|| {
                     grundy_fast::heap_table(&rules.operation, rules.play, RANDOM_HEAPS.max(EXHAUSTIVE_HEAPS))
-                        .map_err(|e| e.to_string())
                 })
                 .as_ref()
-                .map_err(|e| Unsupported::NoTheory(e.clone()))?,
+                .map_err(Unsupported::clone)?,
             (None, _) => {
                 computed = grundy_fast::heap_table(&case.rules.operation, case.rules.play, largest)?;
                 &computed
@@ -182,13 +181,10 @@ impl Problem for DefinitionProblem {
         }
     }
 
-    fn parse_case(&self, text: &str) -> Result<PilePosition, String> {
-        let error = |e: grundy_rules::ParseError| e.to_string();
+    fn parse_case(&self, text: &str) -> Result<PilePosition, grundy_rules::ParseError> {
         match &self.game {
-            Some(rules) if !text.contains('@') => {
-                Ok(PilePosition { rules: rules.clone(), position: text.parse().map_err(error)? })
-            }
-            _ => text.parse().map_err(error),
+            Some(rules) if !text.contains('@') => Ok(PilePosition { rules: rules.clone(), position: text.parse()? }),
+            _ => text.parse(),
         }
     }
 }
@@ -197,13 +193,13 @@ impl Problem for DefinitionProblem {
 mod tests {
     use super::*;
     use crate::catalog::Entry;
-    use crate::runner::{Plan, Shard, Status};
+    use crate::runner::{Plan, Status};
 
     #[test]
     fn a_wrong_table_is_caught_past_the_game_tree() {
         // Kayles' table agrees; a plant: the table of 0.77 judged against 0.07's definition.
         let kayles = DefinitionProblem::new("octal:0.77");
-        let plan = Plan { seed: 1, cases: 20, deadline: None, exhaustive: true, shard: Shard::WHOLE };
+        let plan = Plan::new(1, 20);
         let report = Entry::check(&kayles, &plan, &|_| {});
         assert_eq!(report.status, Status::Ok, "{report:?}");
         assert_eq!(report.sides.0, "definition");

@@ -12,7 +12,7 @@ use grundy_rules::{Outcome, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Listed, MemoStats, Problem, single};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -124,7 +124,7 @@ impl Contest for DigProblem {
         Ok(vec![Dig::new(steps).map_err(|e| tokens.error(e.0))?])
     }
 
-    fn write(&self, cases: &[Dig]) -> Result<String, String> {
+    fn write(&self, cases: &[Dig]) -> Result<String, Unwritable> {
         let steps = single(cases, "Down We Dig")?.steps();
         let mut text = format!("{}\n", steps.len());
         steps.iter().for_each(|&step| text.push_str(&format!("{}\n", Dig::word(step))));

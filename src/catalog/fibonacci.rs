@@ -11,7 +11,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::uniform_or_an_end;
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -83,7 +83,7 @@ impl Contest for FibonacciProblem {
         Ok(all)
     }
 
-    fn write(&self, piles: &[FibonacciNim]) -> Result<String, String> {
+    fn write(&self, piles: &[FibonacciNim]) -> Result<String, Unwritable> {
         Ok(piles.iter().map(|game| format!("{}\n", game.pile())).collect::<String>() + "0\n")
     }
 

@@ -9,7 +9,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{or_an_end, uniform_or_an_end};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Difference, Listed, Problem};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -106,7 +106,7 @@ impl Contest for GemsProblem {
         Ok(all)
     }
 
-    fn write(&self, cases: &[Gems]) -> Result<String, String> {
+    fn write(&self, cases: &[Gems]) -> Result<String, Unwritable> {
         let mut text = String::new();
         for game in cases {
             text.push_str(&format!("{} {} {}\n", game.colours(), game.bags().len(), game.stone()));

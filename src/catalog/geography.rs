@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::walks_within;
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -136,7 +136,7 @@ impl Contest for GeographyProblem {
         Ok(vec![game])
     }
 
-    fn write(&self, cases: &[Geography]) -> Result<String, String> {
+    fn write(&self, cases: &[Geography]) -> Result<String, Unwritable> {
         let game = single(cases, "geography")?;
         let mut text = format!("{} {} {}\n", game.vertices(), game.edges().len(), game.start() + 1);
         game.edges().iter().for_each(|&(u, v)| text.push_str(&format!("{} {}\n", u + 1, v + 1)));

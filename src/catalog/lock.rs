@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{or_an_end, uniform_or_an_end, walks_within};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -114,7 +114,7 @@ impl Contest for LockProblem {
         Ok(all)
     }
 
-    fn write(&self, locks: &[Lock]) -> Result<String, String> {
+    fn write(&self, locks: &[Lock]) -> Result<String, Unwritable> {
         let mut text = format!("{}\n", locks.len());
         for game in locks {
             text.push_str(&format!("{} {} {}\n", game.dials(), game.forbidden().len(), game.digits(game.start())));

@@ -48,12 +48,12 @@ pub trait Entry: Send + Sync {
     fn summary(&self) -> String;
     /// Cross-checks the entry.
     fn check(&self, plan: &Plan, progress: &dyn Fn(u64)) -> Report;
-    /// Compares the two sides on one case given as text.
-    fn replay(&self, case: &str) -> Result<Report, Error>;
+    /// Compares the two sides on one case given as text, within `budget`.
+    fn replay(&self, case: &str, budget: &crate::budget::Budget) -> Result<Report, Error>;
     /// How many exhaustive cases there are.
     fn exhaustive_count(&self) -> usize;
-    /// Times both sides; see [`crate::bench`].
-    fn bench(&self, budget: std::time::Duration) -> crate::bench::BenchRow;
+    /// Times both sides, `time` for each, within `budget`; see [`crate::bench`].
+    fn bench(&self, time: std::time::Duration, budget: &crate::budget::Budget) -> crate::bench::BenchRow;
 }
 
 impl<P: Problem> Entry for P {
@@ -66,20 +66,20 @@ impl<P: Problem> Entry for P {
     }
 
     fn check(&self, plan: &Plan, progress: &dyn Fn(u64)) -> Report {
-        runner::run(&mut CheckSubject::new(self), plan, progress)
+        runner::run(&mut CheckSubject::new(self, &plan.budget), plan, progress)
     }
 
-    fn replay(&self, case: &str) -> Result<Report, Error> {
+    fn replay(&self, case: &str, budget: &crate::budget::Budget) -> Result<Report, Error> {
         let instance = self.parse_case(case).map_err(|e| Error::usage(format!("--case: {e}")))?;
-        Ok(runner::replay(&mut CheckSubject::new(self), &instance))
+        Ok(runner::replay(&mut CheckSubject::new(self, budget), &instance))
     }
 
     fn exhaustive_count(&self) -> usize {
         self.exhaustive().cases.len()
     }
 
-    fn bench(&self, budget: std::time::Duration) -> crate::bench::BenchRow {
-        crate::bench::bench(self, budget)
+    fn bench(&self, time: std::time::Duration, budget: &crate::budget::Budget) -> crate::bench::BenchRow {
+        crate::bench::bench(self, time, budget)
     }
 }
 
@@ -91,8 +91,8 @@ pub trait ContestEntry: Send + Sync {
     fn format(&self) -> &'static str;
     /// The format's limits in one line; see [`Contest::limits`].
     fn limits(&self) -> &'static str;
-    /// Solves an input by theory.
-    fn solve_text(&self, input: &[u8]) -> Result<String, Error>;
+    /// Solves an input by theory, within `budget`.
+    fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error>;
     /// Solves an input by the oracle, case by case, within `budget`: the answers the fast side
     /// must give.
     fn oracle_text(&self, input: &str, budget: grundy_oracle::Budget) -> Result<String, Error>;
@@ -105,11 +105,16 @@ pub trait ContestEntry: Send + Sync {
         shrinking: &dyn Fn(usize),
     ) -> crate::duel::DuelReport;
     /// An input at the contest's stated limits, as text (for benchmarks).
-    fn largest_input_text(&self, seed: u64) -> Result<String, String>;
+    fn largest_input_text(&self, seed: u64) -> Result<String, crate::contest::Unwritable>;
     /// The map of pairs, for a game given by two numbers; see [`Contest::pair_map`].
     fn pair_map(&self, upto: u64) -> Option<PairMap>;
-    /// Judges a program on one given input (a saved failure).
-    fn duel_input(&self, program: &crate::duel::Program, input: &str) -> Result<crate::duel::DuelReport, Error>;
+    /// Judges a program on one given input (a saved failure), within `budget`.
+    fn duel_input(
+        &self,
+        program: &crate::duel::Program,
+        input: &str,
+        budget: crate::budget::Budget,
+    ) -> Result<crate::duel::DuelReport, Error>;
 }
 
 impl<P: Contest> ContestEntry for P {
@@ -125,8 +130,8 @@ impl<P: Contest> ContestEntry for P {
         Contest::limits(self)
     }
 
-    fn solve_text(&self, input: &[u8]) -> Result<String, Error> {
-        Contest::solve_text(self, input)
+    fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error> {
+        Contest::solve_text(self, input, budget)
     }
 
     fn oracle_text(&self, input: &str, budget: grundy_oracle::Budget) -> Result<String, Error> {
@@ -148,15 +153,20 @@ impl<P: Contest> ContestEntry for P {
         crate::duel::duel(self, program, plan, progress, shrinking)
     }
 
-    fn duel_input(&self, program: &crate::duel::Program, input: &str) -> Result<crate::duel::DuelReport, Error> {
-        crate::duel::duel_input(self, program, input)
+    fn duel_input(
+        &self,
+        program: &crate::duel::Program,
+        input: &str,
+        budget: crate::budget::Budget,
+    ) -> Result<crate::duel::DuelReport, Error> {
+        crate::duel::duel_input(self, program, input, budget)
     }
 
     fn pair_map(&self, upto: u64) -> Option<PairMap> {
         Contest::pair_map(self, upto)
     }
 
-    fn largest_input_text(&self, seed: u64) -> Result<String, String> {
+    fn largest_input_text(&self, seed: u64) -> Result<String, crate::contest::Unwritable> {
         let mut rng = crate::runner::rng_for(seed, &self.name());
         self.write(&self.largest_input(&mut rng))
     }

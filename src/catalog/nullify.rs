@@ -11,7 +11,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{in_turn, uniform_or_an_end};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -102,7 +102,7 @@ impl Contest for NullifyProblem {
         Ok(all)
     }
 
-    fn write(&self, matrices: &[Nullify]) -> Result<String, String> {
+    fn write(&self, matrices: &[Nullify]) -> Result<String, Unwritable> {
         let mut text = format!("{}\n", matrices.len());
         for matrix in matrices {
             text.push_str(&format!("{} {}\n", matrix.rows(), matrix.columns()));

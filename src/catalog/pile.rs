@@ -14,16 +14,16 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{PARTITIONS_KEPT, in_turn, partitions, product, uniform_or_an_end};
-use crate::bench::{LargestBox, ScalePoint};
-use crate::contest::InputError;
+use crate::contest::{InputError, Unwritable};
 use crate::error::Error;
 use crate::problem::{Contest, Listed, MemoStats, Problem};
+use crate::problem::{LargestBox, ScalePoint};
 use crate::runner::Exhaustive;
 use crate::shape;
 use crate::shrink::Shrink;
 
 /// A fast solver given as a function: a planted one, in tests.
-pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, String> + Send + Sync>;
+pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, Unsupported> + Send + Sync>;
 
 /// Which rule sets a pile problem plays.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,11 +55,6 @@ pub struct Piles {
     /// up to some plate; a solver may cover less than it was asked for, e.g. a misère quotient
     /// verified only so far, and is then not built again for the same range).
     solvers: Mutex<HashMap<RuleSet, (u64, Arc<PileSolver>)>>,
-}
-
-/// The budget of one box of `grundy bench`: the memory budget, with no limit on positions.
-fn oracle_budget_for_bench() -> Budget {
-    Budget { max_states: usize::MAX, ..crate::problem::oracle_budget() }
 }
 
 /// Game Pack's largest plate, as planned (the statement gives no limits).
@@ -321,23 +316,26 @@ impl Problem for Piles {
 
     fn fast(&self, case: &PilePosition) -> Result<Solution, Unsupported> {
         if let Some(planted) = &self.planted {
-            return planted(case.position.plates()).map_err(Unsupported::NoTheory);
+            return planted(case.position.plates());
         }
         self.solver(&case.rules, case.position.largest())?.solve(case.position.plates())
     }
 
     /// The oracle on the boxes of the exhaustive shape's plates, and the fast side on one plate,
-    /// for growing sizes, until one takes a quarter of the budget.
-    fn scaling(&self, budget: std::time::Duration) -> Vec<ScalePoint> {
+    /// for growing sizes, until one takes a quarter of `time`; a box not solved within `time`
+    /// is not a point (no limit on positions: the memory budget holds it).
+    fn scaling(&self, time: std::time::Duration, budget: &crate::budget::Budget) -> Vec<ScalePoint> {
         let Rules::Fixed(rules) = &self.rules else { return Vec::new() };
-        let quarter = budget.as_secs_f64() / 4.0;
+        let quarter = time.as_secs_f64() / 4.0;
         let mut points: Vec<ScalePoint> = Vec::new();
         let kind = rules.value_kind();
         // The oracle: boxes of growing size.
         let mut size = 2u64;
         while PileBox::applies(rules) {
             let started = std::time::Instant::now();
-            let Ok(solved) = PileBox::solve(rules, kind, self.exhaustive.plates, size, oracle_budget_for_bench())
+            let within = budget.until(started.checked_add(time)).oracle();
+            let Ok(solved) =
+                PileBox::solve(rules, kind, self.exhaustive.plates, size, Budget { max_states: usize::MAX, ..within })
             else {
                 break;
             };
@@ -398,13 +396,13 @@ impl Problem for Piles {
         }
     }
 
-    fn parse_case(&self, text: &str) -> Result<PilePosition, String> {
+    fn parse_case(&self, text: &str) -> Result<PilePosition, grundy_rules::ParseError> {
         match &self.rules {
             Rules::Fixed(rules) if !text.contains('@') => {
-                let position: Position = text.parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+                let position: Position = text.parse()?;
                 Ok(PilePosition { rules: rules.clone(), position })
             }
-            _ => text.parse().map_err(|e: grundy_rules::ParseError| e.to_string()),
+            _ => text.parse(),
         }
     }
 }
@@ -478,15 +476,17 @@ impl Contest for Piles {
             .collect())
     }
 
-    fn write(&self, cases: &[PilePosition]) -> Result<String, String> {
-        let Some(first) = cases.first() else { return Err("a Game Pack input has at least one game".to_string()) };
-        let (a, b, c, d) =
-            first.rules.pack_code().ok_or_else(|| format!("{} is not a Game Pack rule set", first.rules))?;
+    fn write(&self, cases: &[PilePosition]) -> Result<String, Unwritable> {
+        let Some(first) = cases.first() else { return Err("a Game Pack input has at least one game".into()) };
+        let (a, b, c, d) = first
+            .rules
+            .pack_code()
+            .ok_or_else(|| Unwritable(format!("{} is not a Game Pack rule set", first.rules)))?;
         if let Some(other) = cases.iter().find(|case| case.rules != first.rules) {
-            return Err(format!("one Game Pack input has one rule set, not {} and {}", first.rules, other.rules));
+            return Err(format!("one Game Pack input has one rule set, not {} and {}", first.rules, other.rules).into());
         }
         if cases.iter().any(|case| case.position.plates().contains(&0)) {
-            return Err("Game Pack's plates hold at least one token".to_string());
+            return Err("Game Pack's plates hold at least one token".into());
         }
         let mut text = format!("{a} {b} {c} {d} {}\n", cases.len());
         for case in cases {
@@ -593,8 +593,8 @@ impl Contest for Piles {
         }))
     }
 
-    fn solve_text(&self, input: &[u8]) -> Result<String, Error> {
-        let output = crate::pack::solve(input).map_err(|error| Error::usage(format!("{error:#}")))?;
+    fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error> {
+        let output = crate::pack::solve(input, budget).map_err(|error| Error::usage(format!("{error:#}")))?;
         String::from_utf8(output).map_err(|_| Error::usage("pack wrote something that is not text"))
     }
 

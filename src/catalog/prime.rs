@@ -11,7 +11,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{power_of_two, uniform_or_an_end};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -84,7 +84,7 @@ impl Contest for PrimeProblem {
         Ok(vec![RemoveThePrime::new(sequence).map_err(|e| tokens.error(e.0))?])
     }
 
-    fn write(&self, cases: &[RemoveThePrime]) -> Result<String, String> {
+    fn write(&self, cases: &[RemoveThePrime]) -> Result<String, Unwritable> {
         let sequence = single(cases, "Remove the Prime")?.sequence();
         Ok(format!("{}\n{}\n", sequence.len(), sequence.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
     }

@@ -10,6 +10,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::error::Error;
 use grundy_fast::Unsupported;
 use grundy_fast::quotient::{Budget as QuotientBudget, Quotient};
 use grundy_oracle::{Budget, Engine, OracleError, PileGame, Stats};
@@ -42,7 +43,7 @@ pub struct QuotientProblem {
     upto: u64,
     /// Random positions use heaps up to this one.
     largest: u64,
-    quotient: OnceLock<Result<Arc<Quotient>, String>>,
+    quotient: OnceLock<Result<Arc<Quotient>, Unsupported>>,
 }
 
 impl QuotientProblem {
@@ -53,10 +54,11 @@ impl QuotientProblem {
     }
 
     /// As [`QuotientProblem::new`], for a code given by a user.
-    pub fn try_new(code: &str, upto: u64, largest: u64) -> Result<QuotientProblem, String> {
-        let operation: Operation =
-            format!("octal:{code}").parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
-        let Operation::Octal(digits) = &operation else { return Err(format!("`{code}` is not an octal code")) };
+    pub fn try_new(code: &str, upto: u64, largest: u64) -> Result<QuotientProblem, Error> {
+        let operation: Operation = format!("octal:{code}").parse()?;
+        let Operation::Octal(digits) = &operation else {
+            return Err(Error::usage(format!("`{code}` is not an octal code")));
+        };
         let digits = digits.clone();
         let rules = RuleSet::new(operation, Compound::Disjunctive, Play::Misere);
         Ok(QuotientProblem { code: code.to_string(), rules, digits, upto, largest, quotient: OnceLock::new() })
@@ -70,13 +72,13 @@ impl QuotientProblem {
     }
 
     /// The quotient this entry answers with, computed on first use.
-    pub fn quotient(&self) -> Result<Arc<Quotient>, String> {
+    pub fn quotient(&self) -> Result<Arc<Quotient>, Unsupported> {
         self.quotient
             .get_or_init(|| {
                 // Enough work for Kayles up to heap 170, where its period is proven (a few
                 // tenths of a second); deterministic, so every run checks the same quotient.
                 let budget = QuotientBudget { max_steps: QUOTIENT_STEPS, ..QuotientBudget::default() };
-                Quotient::compute(&self.code, &self.digits, self.upto, budget).map(Arc::new).map_err(|e| e.to_string())
+                Quotient::compute(&self.code, &self.digits, self.upto, budget).map(Arc::new)
             })
             .clone()
     }
@@ -170,7 +172,7 @@ impl Problem for QuotientProblem {
         if case.rules != self.rules {
             return Err(Unsupported::NoTheory(format!("this entry answers {} only", self.rules)));
         }
-        let quotient = self.quotient().map_err(Unsupported::NoTheory)?;
+        let quotient = self.quotient()?;
         quotient.outcome(case.position.plates())
     }
 
@@ -178,11 +180,11 @@ impl Problem for QuotientProblem {
         if case.rules == self.rules { case.position.to_string() } else { case.to_string() }
     }
 
-    fn parse_case(&self, text: &str) -> Result<PilePosition, String> {
+    fn parse_case(&self, text: &str) -> Result<PilePosition, grundy_rules::ParseError> {
         if text.contains('@') {
-            return text.parse().map_err(|e: grundy_rules::ParseError| e.to_string());
+            return text.parse();
         }
-        let position: Position = text.parse().map_err(|e: grundy_rules::ParseError| e.to_string())?;
+        let position: Position = text.parse()?;
         Ok(PilePosition { rules: self.rules.clone(), position })
     }
 }

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::pile::sorted_sequences;
 use super::reach::{in_turn, product, uniform_or_an_end};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Count, Listed, Problem, single};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -81,7 +81,7 @@ impl Contest for SteinsProblem {
         Ok(vec![Steins::new(piles).map_err(|e| tokens.error(e.0))?])
     }
 
-    fn write(&self, cases: &[Steins]) -> Result<String, String> {
+    fn write(&self, cases: &[Steins]) -> Result<String, Unwritable> {
         let piles = single(cases, "Steins;Game")?.piles();
         Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
     }

@@ -11,7 +11,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{or_an_end, partitions_up_to, uniform_or_an_end};
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -97,13 +97,13 @@ impl Contest for StripesProblem {
         Ok(all)
     }
 
-    fn write(&self, games: &[Stripes]) -> Result<String, String> {
+    fn write(&self, games: &[Stripes]) -> Result<String, Unwritable> {
         let lengths = games.first().map_or(&[1u64][..], Stripes::lengths);
         if games.iter().any(|game| game.lengths() != lengths) {
-            return Err("one Stripes input has one set of strip lengths".to_string());
+            return Err("one Stripes input has one set of strip lengths".into());
         }
         if lengths.len() > 3 {
-            return Err(format!("a Stripes input names three strip lengths, not {}", lengths.len()));
+            return Err(format!("a Stripes input names three strip lengths, not {}", lengths.len()).into());
         }
         let padded: Vec<String> = (0..3).map(|i| lengths[i.min(lengths.len() - 1)].to_string()).collect();
         let mut text = format!("{}\n{}\n", padded.join(" "), games.len());

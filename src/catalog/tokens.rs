@@ -14,7 +14,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::{binomial, in_turn};
-use crate::contest::InputError;
+use crate::contest::{InputError, Unwritable};
 use crate::problem::{Contest, Listed, MemoStats, Problem};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -202,14 +202,14 @@ impl Contest for TokensProblem {
         Ok(cases)
     }
 
-    fn write(&self, cases: &[Tokens]) -> Result<String, String> {
-        let Some(first) = cases.first() else { return Err("a tokens input holds at least one query".to_string()) };
+    fn write(&self, cases: &[Tokens]) -> Result<String, Unwritable> {
+        let Some(first) = cases.first() else { return Err("a tokens input holds at least one query".into()) };
         let graph = first.graph();
         if cases.iter().any(|case| case.graph() != graph) {
-            return Err("the queries of one tokens input share one graph".to_string());
+            return Err("the queries of one tokens input share one graph".into());
         }
         if cases.iter().any(|case| case.tokens().is_empty()) {
-            return Err("a query holds at least one token".to_string());
+            return Err("a query holds at least one token".into());
         }
         let mut text = format!("{} {}\n", graph.vertices(), graph.edges().len());
         for &(u, v) in graph.edges() {

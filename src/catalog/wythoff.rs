@@ -11,7 +11,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::reach::uniform_or_an_end;
-use crate::contest::{InputError, Tokens};
+use crate::contest::{InputError, Tokens, Unwritable};
 use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
@@ -80,7 +80,7 @@ impl Contest for WythoffProblem {
         Ok(all)
     }
 
-    fn write(&self, games: &[Wythoff]) -> Result<String, String> {
+    fn write(&self, games: &[Wythoff]) -> Result<String, Unwritable> {
         Ok(games.iter().map(|game| format!("{} {}\n", game.a, game.b)).collect())
     }
 

@@ -30,7 +30,7 @@ pub struct Args {
     /// A hard limit on the whole run, in seconds: past it every oracle stops (the entry it
     /// stopped says so).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
@@ -55,8 +55,8 @@ pub struct Args {
     upto: u64,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    grundy::problem::set_oracle_deadline(super::deadline(args.time));
+pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
+    let run = run.for_seconds(args.time);
     if !args.octal.is_empty() {
         return octal(&args);
     }
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let script = grundy::script::Script::load(path)?;
         let budget = args.budget.unwrap_or(1.0);
         let budget = Duration::from_secs_f64(args.time.map_or(budget, |time| budget.min(time)));
-        let bench = grundy::script::bench::bench(&script, budget)?;
+        let bench = grundy::script::bench::bench(&script, budget, &run)?;
         let text = if args.json {
             serde_json::to_string_pretty(&bench)? + "\n"
         } else {
@@ -100,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect::<anyhow::Result<_>>()?
     };
     let budget = Duration::from_secs_f64(args.budget.unwrap_or(1.0));
-    let deadline = super::deadline(args.time);
+    let deadline = run.deadline;
     let mut rows = Vec::new();
     let mut cut_short = false;
     for entry in &entries {
@@ -110,7 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             cut_short = true;
             break;
         }
-        let row = entry.bench(left.map_or(budget, |left| budget.min(left)));
+        let row = entry.bench(left.map_or(budget, |left| budget.min(left)), &run);
         if !args.json {
             let table = grundy::bench::table(std::slice::from_ref(&row));
             let line = table.lines().nth(1).unwrap_or_default();

@@ -10,7 +10,9 @@ use grundy::catalog::{self, Entry};
 use grundy::check::{CaseCounter, Plan, Report, Shard, Status, junit, report_lines, run_entries};
 use serde_json::json;
 
-use super::{deadline, random_seed, seconds, write_stdout};
+use grundy::budget::Budget;
+
+use super::{random_seed, seconds, write_stdout};
 
 const EXAMPLES: &str = "Examples:
   grundy check                                  # every entry, exhaustive then 200 random cases
@@ -33,7 +35,7 @@ pub struct Args {
     /// A hard limit on the whole run, in seconds: past it every oracle stops, and the entries it
     /// stopped end as errors (exit 2). Unlike --budget, it also cuts exhaustive cases short.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Check only these entries (repeatable), e.g. `--only pack:2,1,0,1`.
     #[arg(long, value_name = "NAME")]
     only: Vec<String>,
@@ -65,7 +67,7 @@ fn shard(text: &str) -> Result<Shard, String> {
     Ok(Shard { index, count })
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
         catalog::entries()
     } else {
@@ -82,12 +84,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let seed = args.seed.unwrap_or_else(random_seed);
     let started = Instant::now();
-    grundy::problem::set_oracle_deadline(deadline(args.time));
+    let budget = budget.for_seconds(args.time);
     let reports: Vec<Report> = if let Some(case) = &args.case {
         if entries.len() != 1 {
             bail!("--case needs exactly one --only entry");
         }
-        let report = entries[0].replay(case)?;
+        let report = entries[0].replay(case, &budget)?;
         if report.status == Status::Error {
             bail!("{}: {}", report.name, report.error.clone().unwrap_or_default());
         }
@@ -97,14 +99,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         vec![report]
     } else {
         let plan = Plan {
-            seed,
-            cases: args.cases,
-            deadline: match (deadline(args.budget), deadline(args.time)) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            },
+            deadline: budget.for_seconds(args.budget).deadline,
             exhaustive: !args.no_exhaustive,
             shard: args.shard.unwrap_or(Shard::WHOLE),
+            ..Plan::within(seed, args.cases, budget)
         };
         if !args.json {
             let shard = args.shard.map_or(String::new(), |s| format!(", shard {}/{}", s.index, s.count));
@@ -146,6 +144,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let errors = count(Status::Error);
     let incomplete = count(Status::Vacuous) + count(Status::CannotRun);
     let ok = count(Status::Ok);
+    let (cut, not_reached) = (count(Status::CutShort), count(Status::NotReached));
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(path) = &args.junit {
         std::fs::write(path, junit(&reports, seed, args.shard, elapsed))
@@ -164,6 +163,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "mismatches": mismatches,
                 "incomplete": incomplete,
                 "errors": errors,
+                "cut_short": cut,
+                "not_reached": not_reached,
                 "exhaustive_cases": exhaustive,
                 "random_cases": random,
                 "seconds": elapsed,
@@ -171,26 +172,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         });
         write_stdout((serde_json::to_string_pretty(&document)? + "\n").as_bytes())?;
     } else if args.case.is_none() {
+        let timed = match (cut, not_reached) {
+            (0, 0) => String::new(),
+            _ => format!(", {cut} cut short and {not_reached} not reached by the time budget"),
+        };
         write_stdout(
             format!(
-                "{} entries: {ok} ok, {mismatches} mismatched, {incomplete} incomplete, {errors} failed; \
+                "{}: {ok} ok, {mismatches} mismatched, {incomplete} incomplete, {errors} failed{timed}; \
                  {exhaustive} exhaustive and {random} random cases in {elapsed:.1}s (seed {seed})\n",
-                reports.len()
+                grundy::plural(reports.len() as u64, "entry")
             )
             .as_bytes(),
         )?;
     }
-    // --time is a hard limit: an entry it cut short (or stopped) means the run did not do what was asked.
-    let time_ran_out = args.time.is_some_and(|limit| elapsed >= limit) && reports.iter().any(|r| r.out_of_time);
-    Ok(if mismatches > 0 || incomplete > 0 {
-        ExitCode::from(1)
-    } else if time_ran_out && errors == 0 {
-        let cut = reports.iter().filter(|r| r.out_of_time).count();
+    // --time is a hard limit: an entry it cut short, or never reached, means the run did not do
+    // what was asked (exit 2, one line); a mismatch found before it is still a mismatch.
+    if cut + not_reached > 0 {
         eprintln!(
-            "grundy: error: check: the time budget (--time {}) ran out: {cut} of {} entries cut short",
+            "grundy: error: check: the time budget (--time {}) ran out after {elapsed:.1}s: {} of {} entries done, \
+             {cut} cut short, {not_reached} not reached",
             args.time.unwrap_or_default(),
+            reports.len() - cut - not_reached,
             reports.len()
         );
+    }
+    Ok(if mismatches > 0 || incomplete > 0 {
+        ExitCode::from(1)
+    } else if cut + not_reached > 0 {
         ExitCode::from(2)
     } else if errors > 0 {
         // What stopped the first entry that could not finish, as the one line of an error.

@@ -8,12 +8,14 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use grundy::catalog::pile::Piles;
 use grundy::catalog::{self, ContestEntry};
-use grundy::check::{Plan, Report, Shard, Status};
+use grundy::check::{Plan, Report, Status};
 use grundy::duel::{DuelReport, Program, Run};
 use grundy::stress::{Programs, Sizes};
 use grundy_rules::RuleSet;
 
-use super::{deadline, random_seed, seconds, write_stdout};
+use grundy::budget::Budget;
+
+use super::{random_seed, seconds, write_stdout};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
@@ -50,7 +52,7 @@ pub struct Args {
     cases: u64,
     /// Stop after this many seconds in all.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Time limit for one run of the program.
     #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
     timeout: f64,
@@ -78,11 +80,11 @@ const EXAMPLES: &str = "Examples:
 /// Inputs longer than this are summarised in the text report, not printed.
 const SHOWN_INPUT: usize = 2048;
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
     // The oracle stops at --time too; the games it no longer reaches go to the fast side.
-    grundy::problem::set_oracle_deadline(deadline(args.time));
-    let Some(name) = args.problem.clone() else { return run_generic(args, seed) };
+    let budget = budget.for_seconds(args.time);
+    let Some(name) = args.problem.clone() else { return run_generic(args, seed, budget) };
     let problem: Box<dyn ContestEntry> = match (&args.rules, name.as_str()) {
         (Some(code), "pack") => {
             let rules: RuleSet = format!("pack:{code}").parse()?;
@@ -95,10 +97,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let program = Program { command: args.against.clone(), timeout: Duration::from_secs_f64(args.timeout) };
     let report = match given_input(&args)? {
-        Some(input) => problem.duel_input(&program, &input)?,
-        None => {
-            with_progress(&args, seed, |plan, progress, shrinking| problem.duel(&program, plan, progress, shrinking))
-        }
+        Some(input) => problem.duel_input(&program, &input, budget)?,
+        None => with_progress(&args, seed, budget, |plan, progress, shrinking| {
+            problem.duel(&program, plan, progress, shrinking)
+        }),
     };
     let rules = args.rules.as_ref().map(|code| format!(" --rules {code}")).unwrap_or_default();
     let command = format!("grundy duel {name}{rules} --against {}", grundy::shell_quote(&args.against));
@@ -106,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// `grundy duel --generator G --brute B --against P`: any problem, brought by the user.
-fn run_generic(args: Args, seed: u64) -> anyhow::Result<ExitCode> {
+fn run_generic(args: Args, seed: u64, budget: Budget) -> anyhow::Result<ExitCode> {
     let timeout = Duration::from_secs_f64(args.timeout);
     let program = |command: &str| Program { command: command.to_string(), timeout };
     let Some(brute) = &args.brute else { bail!("a duel needs a catalog problem, or --generator and --brute") };
@@ -120,7 +122,7 @@ fn run_generic(args: Args, seed: u64) -> anyhow::Result<ExitCode> {
     };
     let report = match given_input(&args)? {
         Some(input) => grundy::stress::stress_input(&programs, &input),
-        None => with_progress(&args, seed, |plan, progress, _| {
+        None => with_progress(&args, seed, budget, |plan, progress, _| {
             grundy::stress::stress(&programs, args.sizes, plan, progress)
         }),
     };
@@ -142,9 +144,10 @@ fn given_input(args: &Args) -> anyhow::Result<Option<String>> {
 fn with_progress(
     args: &Args,
     seed: u64,
+    budget: Budget,
     duel: impl FnOnce(&Plan, &dyn Fn(u64), &dyn Fn(usize)) -> DuelReport,
 ) -> DuelReport {
-    let plan = Plan { seed, cases: args.cases, deadline: deadline(args.time), exhaustive: true, shard: Shard::WHOLE };
+    let plan = Plan::within(seed, args.cases, budget);
     // Ctrl-C stops the duel as --time does: what was found so far is shrunk no further and printed.
     grundy::interrupt::on_ctrl_c();
     let bar = if !args.json && std::io::stderr().is_terminal() {
@@ -192,19 +195,33 @@ fn finish(args: &Args, name: &str, command: &str, mut report: DuelReport, seed: 
         let given = args.input.as_ref().map(|path| path.display().to_string());
         write_stdout(text(&report, seed, given.as_deref(), replay.as_deref()).as_bytes())?;
     }
-    Ok(match (report.passed(), grundy::interrupt::requested()) {
-        (false, _) => ExitCode::from(1),
-        (true, true) => ExitCode::from(130), // stopped by Ctrl-C: nothing failed, not all was run
-        (true, false) => ExitCode::SUCCESS,
+    let cut = report.failure.is_none() && report.report.status == Status::CutShort;
+    Ok(match (cut, report.passed(), grundy::interrupt::requested()) {
+        (true, _, true) => ExitCode::from(130), // stopped by Ctrl-C: nothing failed, not all was run
+        (true, _, false) => {
+            // Stopped by --time: nothing failed, but not all that was asked ran.
+            let r = &report.report;
+            eprintln!(
+                "grundy: error: duel: the time budget (--time {}) ran out after {} inputs ({} of {} random)",
+                args.time.unwrap_or_default(),
+                r.exhaustive + r.random,
+                r.random,
+                r.random_asked
+            );
+            ExitCode::from(2)
+        }
+        (false, false, _) => ExitCode::from(1),
+        (false, true, _) => ExitCode::SUCCESS,
     })
 }
 
 /// An input as shown in a report: whole when short, else its first lines and its size.
 fn shown(input: &str) -> String {
     if input.len() <= SHOWN_INPUT {
-        return input.to_string();
+        return grundy::shorten_lines(input);
     }
-    let head: String = input.lines().take(8).map(|line| format!("{line}\n")).collect();
+    let head: String =
+        input.lines().take(8).map(|line| grundy::shorten(line, grundy::LONGEST_SHOWN_LINE) + "\n").collect();
     format!("{head}… ({} lines, {} bytes in all)\n", input.lines().count(), input.len())
 }
 
@@ -214,10 +231,10 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
     let tried = report.exhaustive + report.random;
     let mut text = String::new();
     match (&duel.failure, report.status) {
-        (None, Status::Ok) if given.is_some() => {
+        (None, Status::Ok | Status::CutShort) if given.is_some() => {
             text.push_str(&format!("held: the input of {}\n", given.unwrap_or_default()))
         }
-        (None, Status::Ok) if report.sides.0 == "brute force" => {
+        (None, Status::Ok | Status::CutShort) if report.sides.0 == "brute force" => {
             let mut split = String::new();
             if report.exhaustive > 0 {
                 text.push_str(&format!("small sizes: {}\n", report.exhaustive_cover));
@@ -228,7 +245,7 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
             ));
             text.push_str(&stopped(report));
         }
-        (None, Status::Ok) => {
+        (None, Status::Ok | Status::CutShort) => {
             if report.exhaustive > 0 {
                 text.push_str(&format!("small space: {}\n", report.exhaustive_cover));
             }
@@ -267,8 +284,9 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
                     false => "",
                 };
                 text.push_str(&format!(
-                    "minimal input (shrunk in {} steps; {}{packed}):\n",
-                    c.shrink_steps, c.minimality
+                    "minimal input (shrunk in {}; {}{packed}):\n",
+                    grundy::plural(u64::from(c.shrink_steps), "step"),
+                    c.minimality
                 ));
             } else {
                 text.push_str("input:\n");

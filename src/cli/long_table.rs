@@ -24,6 +24,8 @@ pub struct Request<'a> {
     pub values: Option<&'a Path>,
     pub every: f64,
     pub resume: Option<&'a Path>,
+    /// The memory budget (`--max-memory`).
+    pub max_bytes: usize,
     /// Worker threads.
     pub threads: usize,
 }
@@ -48,7 +50,7 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
     // A byte a heap, and a bit for each bit past eight the values take so far.
     let per_heap = table.bytes() as f64 / (table.computed_to() + 1) as f64;
     let needed = (per_heap * (request.upto + 1) as f64) as u64;
-    let budget = grundy::problem::memory_budget() as u64;
+    let budget = request.max_bytes as u64;
     if table.period().is_none() && needed > budget {
         anyhow::bail!(
             "a table of {} heaps takes about {} and --max-memory allows {}",

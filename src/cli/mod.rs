@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use grundy::budget::Budget;
 use grundy_rules::{Play, RuleSet};
 
 mod bench;
@@ -126,17 +127,23 @@ pub fn main() -> ExitCode {
             return fail(&line, json);
         }
     };
-    grundy::problem::set_memory_budget(cli.max_memory.0);
+    // The run's one budget: each command adds its --time and carries it down.
+    let budget = Budget::with_bytes(cli.max_memory.0);
+    if let Some(seconds) = cli.command.time_limit() {
+        watchdog(seconds, json);
+    }
     let result = match cli.command {
-        Command::Check(args) => check::run(args),
-        Command::Solve(args) => solve::run(args),
-        Command::Table(args) => table::run(args),
-        Command::Duel(args) => duel::run(args),
-        Command::Verify(args) => verify::run(args),
-        Command::Pack => problem::run(problem::Args { name: "pack".to_string(), time: 20.0 }),
-        Command::Problem(args) => problem::run(args),
-        Command::Bench(args) => bench::run(args),
-        Command::Quotient(args) => quotient::run(args),
+        Command::Check(args) => check::run(args, budget),
+        Command::Solve(args) => solve::run(args, budget),
+        Command::Table(args) => table::run(args, budget),
+        Command::Duel(args) => duel::run(args, budget),
+        Command::Verify(args) => verify::run(args, budget),
+        Command::Pack => {
+            problem::run(problem::Args { name: "pack".to_string(), time: problem::DEFAULT_SECONDS }, budget)
+        }
+        Command::Problem(args) => problem::run(args, budget),
+        Command::Bench(args) => bench::run(args, budget),
+        Command::Quotient(args) => quotient::run(args, budget),
         Command::List => list::run(),
     };
     match result {
@@ -145,6 +152,43 @@ pub fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => fail(&one_line(&format!("{error:#}")), json),
     }
+}
+
+impl Command {
+    /// The command's hard time limit (`--time`, or its default), if it has one. A duel has none
+    /// here: its program runs are processes it kills itself, each cut to the time left.
+    fn time_limit(&self) -> Option<f64> {
+        match self {
+            Command::Check(args) => args.time,
+            Command::Solve(args) => Some(args.time),
+            Command::Verify(args) => args.time,
+            Command::Table(args) => Some(args.time.unwrap_or(table::DEFAULT_SECONDS)),
+            Command::Pack => Some(problem::DEFAULT_SECONDS),
+            Command::Problem(args) => Some(args.time),
+            Command::Bench(args) => args.time,
+            Command::Quotient(args) => Some(args.time),
+            Command::Duel(_) | Command::List => None,
+        }
+    }
+}
+
+/// How long past its time limit a command may take to stop on its own and say how far it got.
+const GRACE_SECONDS: f64 = 1.5;
+
+/// The backstop of `--time`: every command stops on its own at its deadline (its searches,
+/// tables and scripts look at it), and says how far it got; should one not have stopped
+/// [`GRACE_SECONDS`] later, this ends the process with one line, exit 2.
+fn watchdog(seconds: f64, json: bool) {
+    let started = std::time::Instant::now();
+    std::thread::spawn(move || {
+        let end = started + std::time::Duration::from_secs_f64(seconds + GRACE_SECONDS);
+        while std::time::Instant::now() < end {
+            std::thread::sleep(end.saturating_duration_since(std::time::Instant::now()));
+        }
+        let line = format!("the time budget (--time {seconds}) ran out, and the work did not stop within a second");
+        let _ = fail(&line, json);
+        std::process::exit(2);
+    });
 }
 
 /// An error: one line on stderr, `{"error": …, "exit": 2}` on stdout when JSON was asked for;

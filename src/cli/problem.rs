@@ -1,5 +1,6 @@
 //! `grundy problem NAME` (and `grundy pack`): a contest input on stdin, solved by theory.
 
+use grundy::budget::Budget;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -19,7 +20,7 @@ pub struct Args {
     pub name: String,
     /// Wall-time budget for tables that grow toward a period (stripes on long rows with no period
     /// found yet): past it, the command stops with one line saying how far the table got.
-    #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SECONDS, value_parser = super::seconds)]
     pub time: f64,
 }
 
@@ -27,12 +28,16 @@ pub struct Args {
 /// vertices up to 10^6) takes under 160 MiB.
 const MOST_INPUT: u64 = 256 << 20;
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+/// The time limit when `--time` is not given.
+pub const DEFAULT_SECONDS: f64 = 20.0;
+
+pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     grundy_fast::set_deadline(super::deadline(Some(args.time)));
+    let budget = budget.for_seconds(Some(args.time));
     if args.name == "pack" {
         // Game Pack reads its input in place (a file on stdin is mapped) and answers as it reads.
         let mut stdout = std::io::stdout().lock();
-        grundy::pack::solve_stdin(&mut stdout)?;
+        grundy::pack::solve_stdin(&mut stdout, &budget)?;
         stdout.flush().context("writing standard output")?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -50,6 +55,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             MOST_INPUT >> 20
         );
     }
-    write_stdout(problem.solve_text(&input)?.as_bytes())?;
+    write_stdout(problem.solve_text(&input, &budget)?.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

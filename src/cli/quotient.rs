@@ -12,9 +12,10 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     upto: u64,
     /// Time limit in seconds, for the whole run: the quotient then covers the heaps it verified,
-    /// and the oracle of --check stops at it (exit 2).
+    /// and the oracle of --check stops at it (exit 2). With --check, the quotient has three
+    /// quarters of it, so that the check always gets time of its own.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = super::seconds)]
-    time: f64,
+    pub(super) time: f64,
     /// Print JSON: {"game", "upto", "verified_to", "order", "p_portion", "elements", "heap_map",
     /// "growth", "proven_period", "observed_period", "stopped", "incomplete" (why heaps asked for
     /// were not reached, else null)} (and "check" with --check). Heaps asked for and not reached
@@ -34,14 +35,17 @@ pub struct Args {
     seed: u64,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     // --time bounds the whole run: the quotient, then the oracle of --check.
-    grundy::problem::set_oracle_deadline(super::deadline(Some(args.time)));
-    let computed = quotient::compute(&args.code, args.upto, args.time)?;
+    let budget = budget.for_seconds(Some(args.time));
+    let started = std::time::Instant::now();
+    let share = if args.check { 0.75 } else { 1.0 };
+    let computed = quotient::compute(&args.code, args.upto, args.time * share)?;
+    let quotient_seconds = started.elapsed().as_secs_f64();
     let report = match args.check {
         true => {
             let _progress = super::oracle_progress("quotient --check: the oracle");
-            Some(quotient::check(&computed, args.cases, args.seed)?)
+            Some(quotient::check(&computed, args.cases, args.seed, &budget)?)
         }
         false => None,
     };
@@ -75,12 +79,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::write_stdout(text.as_bytes())?;
     Ok(match report {
         // The oracle could not answer (its --time or memory ran out): the check did not run.
+        Some(report) if report.status.timed_out() => {
+            eprintln!(
+                "grundy: error: quotient --check: the time budget (--time {}) ran out in the check, after the quotient \
+                 ({quotient_seconds:.1} s) and {} of the oracle's cases; give it more time",
+                args.time,
+                report.exhaustive + report.random
+            );
+            ExitCode::from(2)
+        }
         Some(report) if report.status == grundy::runner::Status::Error => {
             let error = report.error.as_deref().unwrap_or("stopped");
             eprintln!("grundy: error: quotient --check: the oracle stopped: {}", super::one_line(error));
             ExitCode::from(2)
         }
         Some(report) if !report.status.passed() => ExitCode::from(1),
+        // The quotient stopped at its share of --time: cut short, not a finding.
+        _ if short.is_some() && quotient_seconds >= args.time * share => {
+            eprintln!(
+                "grundy: error: quotient: the time budget (--time {}) ran out with heaps up to {} of {} added",
+                args.time, computed.verified_to, args.upto
+            );
+            ExitCode::from(2)
+        }
         _ if short.is_some() => ExitCode::from(1),
         _ => ExitCode::SUCCESS,
     })

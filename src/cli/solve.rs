@@ -59,20 +59,16 @@ pub struct Args {
     /// the oracle (asked for with --oracle, or answering where no theorem covers the position):
     /// past it, the command stops saying how far it got.
     #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
-    time: f64,
+    pub(super) time: f64,
     /// For `geography`: the start node (a DOT node's name, or an edge list's vertex number).
     #[arg(long, value_name = "NODE")]
     start: Option<String>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     grundy_fast::set_deadline(super::deadline(Some(args.time)));
-    let budget = Budget {
-        max_states: args.max_states,
-        max_moves: args.max_moves,
-        max_bytes: grundy::problem::memory_budget(),
-        deadline: None,
-    };
+    let budget =
+        Budget { max_states: args.max_states, max_moves: args.max_moves, deadline: None, ..run.oracle_alone() };
     if let Some(path) = &args.script {
         return script(&args, path, Budget { deadline: super::deadline(Some(args.time)), ..budget });
     }

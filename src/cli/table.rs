@@ -59,7 +59,7 @@ pub struct Args {
     /// misère tables of games that split heaps: past it, the command stops saying how far it got.
     /// Default: 20 s, and 10 s for misère tables of games that split heaps.
     #[arg(long, value_name = "SECONDS", value_parser = super::seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Also draw the values as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -107,10 +107,13 @@ const MOST_PRINTED: u64 = 10_000_000;
 /// How far `--period` computes when no `--upto` is given.
 const PERIOD_SEARCH: u64 = 10_000_000;
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(20.0))));
+/// The time limit when `--time` is not given.
+pub const DEFAULT_SECONDS: f64 = 20.0;
+
+pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
+    grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(DEFAULT_SECONDS))));
     if let Some(path) = &args.script {
-        return script(&args, path);
+        return script(&args, path, &budget);
     }
     let game = args.game.clone().unwrap_or_default();
     if args.pairs {
@@ -136,11 +139,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             digits,
             upto,
             json: args.json,
-            seconds: args.time.unwrap_or(20.0),
+            seconds: args.time.unwrap_or(DEFAULT_SECONDS),
             checkpoint: args.checkpoint.as_deref(),
             every: args.checkpoint_every,
             resume: args.resume.as_deref(),
             values: args.values.as_deref(),
+            max_bytes: budget.max_bytes,
             threads: args.threads.unwrap_or_else(grundy_fast::sparse::every_core),
         });
     }
@@ -338,7 +342,7 @@ fn write_text(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
 }
 
 /// `--game FILE`: the values of a scripted game's positions [0] … [N].
-fn script(args: &Args, path: &std::path::Path) -> anyhow::Result<ExitCode> {
+fn script(args: &Args, path: &std::path::Path, budget: &grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     let upto = args.upto.expect("clap requires --upto without --period");
     if upto >= MOST_PRINTED {
         anyhow::bail!("--upto {upto}: a table prints at most {MOST_PRINTED} values");
@@ -347,9 +351,7 @@ fn script(args: &Args, path: &std::path::Path) -> anyhow::Result<ExitCode> {
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let budget = grundy_oracle::Budget {
         max_states: args.max_states,
-        max_bytes: grundy::problem::memory_budget(),
-        deadline: super::deadline(Some(args.time.unwrap_or(20.0))),
-        ..grundy_oracle::Budget::default()
+        ..budget.for_seconds(Some(args.time.unwrap_or(DEFAULT_SECONDS))).oracle_alone()
     };
     let table = grundy::script::solve::table(&script, play, upto, budget)?;
     let (values, by) = (&table.values, table.method);

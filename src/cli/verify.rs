@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use grundy::verify::{self, Formula, Variables, VerifyReport};
 use serde_json::json;
 
-use super::{deadline, game_rules, random_seed, seconds, write_stdout};
+use grundy::budget::Budget;
+
+use super::{game_rules, random_seed, seconds, write_stdout};
 
 const EXAMPLES: &str = "Examples:
   grundy verify sub:1,2,3 --value 'x % 4'
@@ -61,7 +63,7 @@ pub struct Args {
     largest: Option<u64>,
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-    time: Option<f64>,
+    pub(super) time: Option<f64>,
     /// Check only this case: a plate for --value, a position for --wins (a replay).
     #[arg(long, value_name = "CASE")]
     case: Option<String>,
@@ -70,7 +72,7 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
     let (flag, text, variables) = match (&args.value, &args.wins) {
         (Some(value), None) => ("--value", value, Variables::Plate),
@@ -79,18 +81,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let formula = Formula::new(text, variables)?;
     // Every oracle of the run stops at --time: one line, exit 2.
-    grundy::problem::set_oracle_deadline(deadline(args.time));
     let _progress = super::oracle_progress("verify: the oracle");
     if let Some(path) = &args.script {
-        return script(&args, path, &formula, flag, seed);
+        return script(&args, path, &formula, flag, seed, budget);
     }
+    let budget = budget.for_seconds(args.time);
     let game = args.game.clone().unwrap_or_default();
     let rules = game_rules(&game, args.sum.as_deref(), args.misere)?;
     let mut out = String::new();
     // A range asked for that the oracle cannot reach, said when the run ends.
     let mut short_of = None;
     let report = if let Some(case) = &args.case {
-        verify::verify_case(&rules, &formula, variables, case)?
+        verify::verify_case(&rules, &formula, variables, case, &budget)?
     } else if variables == Variables::Plate {
         let range = verify::value_range(&rules, args.upto.unwrap_or(2000), args.largest.unwrap_or(10_000));
         if (args.upto.is_some() || args.largest.is_some()) && !range.notes.is_empty() {
@@ -103,9 +105,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             range.notes.iter().for_each(|note| out.push_str(&format!("note: {note}\n")));
             write_stdout(std::mem::take(&mut out).as_bytes())?;
         }
-        verify::verify_value(&rules, &formula, seed, &range, args.cases, deadline(args.time))?
+        verify::verify_value(&rules, &formula, seed, &range, args.cases, &budget)?
     } else {
-        verify::verify_wins(&rules, &formula, seed, args.cases, deadline(args.time))?
+        verify::verify_wins(&rules, &formula, seed, args.cases, &budget)?
     };
     let saved = match &report.counterexample {
         Some(failure) => Some(grundy::failures::save(
@@ -122,17 +124,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// `--game FILE`: the formula against the oracle on a scripted game.
-fn script(args: &Args, path: &std::path::Path, formula: &Formula, flag: &str, seed: u64) -> anyhow::Result<ExitCode> {
+fn script(
+    args: &Args,
+    path: &std::path::Path,
+    formula: &Formula,
+    flag: &str,
+    seed: u64,
+    budget: Budget,
+) -> anyhow::Result<ExitCode> {
     use grundy::script::verify as scripted;
     let script = grundy::script::Script::load(path)?;
     let play = if args.misere { grundy_rules::Play::Misere } else { grundy_rules::Play::Normal };
     // The oracle's budget: a scripted game may never end (a heap that always grows), so its
     // search has a time limit even when the run has none.
+    let run = budget.for_seconds(args.time);
     let budget = grundy_oracle::Budget {
         max_states: args.max_states,
-        max_bytes: grundy::problem::memory_budget(),
-        deadline: deadline(Some(args.time.unwrap_or(60.0))),
-        ..grundy_oracle::Budget::default()
+        ..budget.for_seconds(Some(args.time.unwrap_or(60.0))).oracle_alone()
     };
     let wins = flag == "--wins";
     let report = if let Some(case) = &args.case {
@@ -154,8 +162,8 @@ fn script(args: &Args, path: &std::path::Path, formula: &Formula, flag: &str, se
         let largest = if wins && script.has_random() { largest } else { largest.max(upto) };
         let range = scripted::Range { upto, largest, cases: args.cases, budget };
         match wins {
-            true => scripted::wins(&script, play, formula, seed, range, deadline(args.time))?,
-            false => scripted::value(&script, play, formula, seed, range, deadline(args.time))?,
+            true => scripted::wins(&script, play, formula, seed, range, &run)?,
+            false => scripted::value(&script, play, formula, seed, range, &run)?,
         }
     };
     let misere = if args.misere { " --misere" } else { "" };

@@ -46,16 +46,16 @@ pub struct ScriptBench {
     pub fast: SideBench,
 }
 
-/// Times both sides of `script` within `budget` (half each).
-pub fn bench(script: &Script, budget: Duration) -> Result<ScriptBench, Error> {
-    let half = budget / 2;
-    Ok(ScriptBench { game: script.name().to_string(), oracle: oracle(script, half), fast: fast(script, half) })
+/// Times both sides of `script`, `time` in all (half each), within `budget`.
+pub fn bench(script: &Script, time: Duration, budget: &crate::budget::Budget) -> Result<ScriptBench, Error> {
+    let half = time / 2;
+    Ok(ScriptBench { game: script.name().to_string(), oracle: oracle(script, half, budget), fast: fast(script, half) })
 }
 
-fn oracle(script: &Script, half: Duration) -> SideBench {
+fn oracle(script: &Script, half: Duration, run: &crate::budget::Budget) -> SideBench {
     let started = Instant::now();
     let deadline = started + half;
-    let budget = Budget { deadline: Some(deadline), max_bytes: crate::problem::memory_budget(), ..Budget::default() };
+    let budget = run.until(Some(deadline)).oracle_alone();
     let mut tree = Engine::new(ScriptGame::new(script, Play::Normal), ValueKind::Grundy, budget);
     let mut side = SideBench { largest: None, positions: 0, seconds: 0.0, method: "game tree", stopped: None };
     let mut loopy_positions = 0;

@@ -140,8 +140,18 @@ impl Script {
         self.has_positions
     }
 
+    /// An error of this script: `message` says which call and what went wrong.
+    fn error(&self, message: String) -> ScriptError {
+        ScriptError { script: self.name.clone(), message }
+    }
+
     /// Calls `function`; `shown` writes its arguments for an error (only then: a call is hot).
-    fn call(&self, function: &str, args: impl rhai::FuncArgs, shown: impl Fn() -> String) -> Result<Dynamic, String> {
+    fn call(
+        &self,
+        function: &str,
+        args: impl rhai::FuncArgs,
+        shown: impl Fn() -> String,
+    ) -> Result<Dynamic, ScriptError> {
         let options = CallFnOptions::new().eval_ast(false);
         self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, args).map_err(
             |error| {
@@ -158,19 +168,19 @@ impl Script {
                 };
                 // Rhai's own message may already say where.
                 let at = if what.contains("(line ") { String::new() } else { at };
-                format!("{}: {function}({}) {what}{at}", self.name, shown())
+                self.error(format!("{function}({}) {what}{at}", shown()))
             },
         )
     }
 
     /// The positions one move reaches from `p`.
-    pub fn moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, String> {
+    pub fn moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, ScriptError> {
         let result = self.call("moves", (self.array(p)?,), || show(p))?;
         self.positions_of(result, || format!("moves({})", show(p)))
     }
 
     /// The components of `p`: `split(p)`, or `p` alone when the script has no `split`.
-    pub fn split(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, String> {
+    pub fn split(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, ScriptError> {
         if !self.has_split {
             return Ok(vec![p.to_vec()]);
         }
@@ -178,14 +188,14 @@ impl Script {
         self.positions_of(result, || format!("split({})", show(p)))
     }
 
-    fn array(&self, p: &[u64]) -> Result<Array, String> {
+    fn array(&self, p: &[u64]) -> Result<Array, ScriptError> {
         to_array(p).ok_or_else(|| {
-            format!("{}: the position {} holds a number past a script's integers (2^63 − 1)", self.name, show(p))
+            self.error(format!("the position {} holds a number past a script's integers (2^63 − 1)", show(p)))
         })
     }
 
     /// `random(seed, size)`.
-    pub fn random(&self, seed: u64, size: u64) -> Result<Vec<u64>, String> {
+    pub fn random(&self, seed: u64, size: u64) -> Result<Vec<u64>, ScriptError> {
         let seed = (seed >> 1) as i64;
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let result = self.call("random", (seed, size), || format!("{seed}, {size}"))?;
@@ -193,51 +203,57 @@ impl Script {
     }
 
     /// `positions(size)`.
-    pub fn positions(&self, size: u64) -> Result<Vec<Vec<u64>>, String> {
+    pub fn positions(&self, size: u64) -> Result<Vec<Vec<u64>>, ScriptError> {
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let result = self.call("positions", (size,), || size.to_string())?;
         self.positions_of(result, || format!("positions({size})"))
     }
 
-    fn positions_of(&self, result: Dynamic, call: impl Fn() -> String) -> Result<Vec<Vec<u64>>, String> {
+    fn positions_of(&self, result: Dynamic, call: impl Fn() -> String) -> Result<Vec<Vec<u64>>, ScriptError> {
         let type_name = kind(result.type_name()).to_string();
         let array = result
             .try_cast::<Array>()
-            .ok_or_else(|| format!("{}: {} returned {type_name}, not an array of positions", self.name, call()))?;
+            .ok_or_else(|| self.error(format!("{} returned {type_name}, not an array of positions", call())))?;
         array.into_iter().map(|item| self.position_of(item, &call)).collect()
     }
 
-    fn position_of(&self, item: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<u64>, String> {
+    fn position_of(&self, item: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<u64>, ScriptError> {
         let type_name = kind(item.type_name()).to_string();
         let array = item.try_cast::<Array>().ok_or_else(|| {
-            format!("{}: {} returned {type_name} where a position (an array of integers) belongs", self.name, call())
+            self.error(format!("{} returned {type_name} where a position (an array of integers) belongs", call()))
         })?;
         if array.len() > MOST_POSITION_LENGTH {
-            return Err(format!(
-                "{}: {} returned a position of {} integers; a position has at most {MOST_POSITION_LENGTH}",
-                self.name,
+            return Err(self.error(format!(
+                "{} returned a position of {} integers; a position has at most {MOST_POSITION_LENGTH}",
                 call(),
                 array.len()
-            ));
+            )));
         }
         array
             .into_iter()
             .map(|value| match value.as_int() {
                 Ok(n) if n >= 0 => Ok(n as u64),
-                Ok(n) => Err(format!(
-                    "{}: {} returned a position holding {n}: positions hold non-negative integers",
-                    self.name,
+                Ok(n) => Err(self.error(format!(
+                    "{} returned a position holding {n}: positions hold non-negative integers",
                     call()
-                )),
-                Err(other) => Err(format!(
-                    "{}: {} returned a position holding {}, not an integer",
-                    self.name,
-                    call(),
-                    kind(other)
-                )),
+                ))),
+                Err(other) => {
+                    Err(self.error(format!("{} returned a position holding {}, not an integer", call(), kind(other))))
+                }
             })
             .collect()
     }
+}
+
+/// A call of a script that failed or returned what is not a position: the script, the call
+/// with its arguments, and what went wrong, on one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{script}: {message}")]
+pub struct ScriptError {
+    /// The script's name.
+    pub script: String,
+    /// The call and what went wrong.
+    pub message: String,
 }
 
 /// Text on one line.
@@ -290,7 +306,7 @@ impl Game for ScriptGame<'_> {
                 sink.expect(options.len() as u128)?;
                 options.iter().try_for_each(|option| sink.option(option))
             }
-            Err(error) => sink.fail(OracleError::Rules(error)),
+            Err(error) => sink.fail(OracleError::Rules(error.to_string())),
         }
     }
 
@@ -311,7 +327,7 @@ mod tests {
         let script = Script::compile("s.rhai", SUBTRACTION).unwrap();
         assert_eq!(script.moves(&[3]).unwrap(), vec![vec![2], vec![1]]);
         assert_eq!(script.split(&[3, 4]).unwrap(), vec![vec![3, 4]]);
-        let error = script.moves(&[1 << 63]).unwrap_err();
+        let error = script.moves(&[1 << 63]).unwrap_err().to_string();
         assert!(error.contains("past a script's integers"), "{error}");
         let error = Script::compile("s.rhai", "fn moves(p) {\n  p +* 1\n}").unwrap_err().to_string();
         assert!(error.starts_with("s.rhai: line 2, column"), "{error}");
@@ -328,7 +344,7 @@ mod tests {
             ("fn moves(p) { [[\"a\"]] }", "holding a string"),
         ];
         for (text, wanted) in cases {
-            let error = Script::compile("s.rhai", text).unwrap().moves(&[3]).unwrap_err();
+            let error = Script::compile("s.rhai", text).unwrap().moves(&[3]).unwrap_err().to_string();
             assert!(error.contains(wanted) && error.starts_with("s.rhai: moves([3])"), "{text}: {error}");
             assert!(!error.contains('\n'), "{error}");
         }

@@ -55,7 +55,7 @@ pub fn solve(
         match by_theory(script, position, budget) {
             Ok(solved) => return Ok(solved),
             Err(NoValue::Unsupported(why)) => Some(why),
-            Err(NoValue::Script(why)) => return Err(Error::usage(why)),
+            Err(NoValue::Script(error)) => return Err(error.into()),
             Err(NoValue::Budget(why)) => return Err(Error::usage(format!("{}: the fast side: {why}", script.name()))),
         }
     };
@@ -122,7 +122,7 @@ fn winning_move_by_oracle(
     position: &[u64],
     budget: Budget,
 ) -> Result<Option<Vec<u64>>, Error> {
-    let options = script.moves(position).map_err(Error::usage)?;
+    let options = script.moves(position)?;
     for option in options.into_iter().take(LOOPY_MOVE_SEARCH) {
         if oracle_outcome(script, play, &option, budget)?.0 == LoopyOutcome::Second {
             return Ok(Some(option));
@@ -169,7 +169,7 @@ pub fn table(script: &Script, play: Play, upto: u64, budget: Budget) -> Result<S
     let positions: Vec<Vec<u64>> = (0..=upto).map(|x| vec![x]).collect();
     let values = match Values::new(script, &positions, limits(budget)) {
         Ok(values) => values,
-        Err(NoValue::Script(why)) => return Err(Error::usage(why)),
+        Err(NoValue::Script(error)) => return Err(error.into()),
         Err(why) => return Err(Error::usage(format!("{}: the fast side: {why}", script.name()))),
     };
     let method = if values.splits {
@@ -180,7 +180,7 @@ pub fn table(script: &Script, play: Play, upto: u64, budget: Budget) -> Result<S
     positions
         .iter()
         .map(|p| {
-            let components = script.split(p).map_err(Error::usage)?;
+            let components = script.split(p)?;
             values.sum(&components).ok_or_else(|| Error::usage(format!("{}: no value for {}", script.name(), show(p))))
         })
         .collect::<Result<Vec<_>, Error>>()

@@ -24,8 +24,8 @@ use super::Script;
 /// Why the fast side gave no value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoValue {
-    /// The script failed (one line).
-    Script(String),
+    /// The script failed.
+    Script(super::ScriptError),
     /// A budget ran out (one line).
     Budget(String),
     /// No theory here covers the game.
@@ -35,7 +35,8 @@ pub enum NoValue {
 impl std::fmt::Display for NoValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NoValue::Script(why) | NoValue::Budget(why) => f.write_str(why),
+            NoValue::Script(error) => write!(f, "{error}"),
+            NoValue::Budget(why) => f.write_str(why),
             NoValue::Unsupported(why) => write!(f, "no theory covers this game: {why}"),
         }
     }

@@ -13,8 +13,6 @@
 //! `--largest` (without it, `[x]` for `x` past `--upto`). A counterexample is shrunk by lowering
 //! its numbers, keeping its length (a scripted position of another length may mean nothing).
 
-use std::time::Instant;
-
 use grundy_oracle::{Budget, Engine, OracleError};
 use grundy_rules::{LoopyOutcome, Play, Value, ValueKind};
 use rand::RngExt;
@@ -22,7 +20,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{Script, ScriptGame, show};
 use crate::error::Error;
-use crate::runner::{self, Exhaustive, Plan, Shard, Subject, Verdict};
+use crate::runner::{self, Exhaustive, Plan, Subject, Verdict};
 use crate::shape::Shape;
 use crate::shrink::Shrink;
 use crate::verify::{Formula, VerifyReport, conclude};
@@ -132,7 +130,7 @@ impl Subject for ValueSubject<'_> {
         match self.formula.value_at(x, None) {
             Ok(guess) if guess == truth => Verdict::Agree,
             Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected, actual: error },
+            Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
         }
     }
 
@@ -193,7 +191,7 @@ impl Subject for WinsSubject<'_> {
             Ok(guess) => {
                 Verdict::Disagree { expected: truth.word().to_lowercase(), actual: guess.word().to_lowercase() }
             }
-            Err(error) => Verdict::Disagree { expected: truth.word().to_lowercase(), actual: error },
+            Err(error) => Verdict::Disagree { expected: truth.word().to_lowercase(), actual: error.to_string() },
         }
     }
 
@@ -220,7 +218,7 @@ fn listed(script: &Script, upto: u64) -> Result<(Vec<Numbers>, String), Error> {
     let mut seen = std::collections::HashSet::new();
     let mut cases = Vec::new();
     for size in 0..=upto {
-        for position in script.positions(size).map_err(Error::usage)? {
+        for position in script.positions(size)? {
             if seen.insert(position.clone()) {
                 cases.push(Numbers(position));
             }
@@ -247,7 +245,7 @@ pub fn value(
     formula: &Formula,
     seed: u64,
     range: Range,
-    deadline: Option<Instant>,
+    run: &crate::budget::Budget,
 ) -> Result<VerifyReport, Error> {
     let cases = if range.largest > range.upto { range.cases } else { 0 };
     let mut subject = ValueSubject {
@@ -256,7 +254,7 @@ pub fn value(
         oracle: Oracle::new(script, play, ValueKind::Grundy, range.budget),
         range: range.clone(),
     };
-    let plan = Plan { seed, cases, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let plan = Plan::within(seed, cases, *run);
     let report = runner::run(&mut subject, &plan, &|_| {});
     let words = format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest);
     Ok(conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("x = {case}"), words))
@@ -269,7 +267,7 @@ pub fn wins(
     formula: &Formula,
     seed: u64,
     range: Range,
-    deadline: Option<Instant>,
+    run: &crate::budget::Budget,
 ) -> Result<VerifyReport, Error> {
     let (listed, listed_cover) = listed(script, range.upto)?;
     let mut subject = WinsSubject {
@@ -280,7 +278,7 @@ pub fn wins(
         listed,
         listed_cover,
     };
-    let plan = Plan { seed, cases: range.cases, deadline, exhaustive: true, shard: Shard::WHOLE };
+    let plan = Plan::within(seed, range.cases, *run);
     let report = runner::run(&mut subject, &plan, &|_| {});
     let words = match script.has_random() {
         true => format!("random positions random(seed, size ≤ {}) (by the oracle)", range.largest),

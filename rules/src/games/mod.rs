@@ -99,7 +99,9 @@ pub(crate) fn numbers(what: &'static str, whole: &str, text: &str) -> Result<Vec
         .filter(|token| !token.is_empty())
         .enumerate()
         .map(|(index, token)| {
-            parse_u64(token).map_err(|message| parse_error(what, whole, format!("number {}", index + 1), message))
+            parse_u64(token).map_err(|crate::games::Invalid(message)| {
+                parse_error(what, whole, format!("number {}", index + 1), message)
+            })
         })
         .collect()
 }

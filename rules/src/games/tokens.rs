@@ -116,7 +116,8 @@ impl FromStr for Tokens {
             return Err(parse_error("tokens", text, "before the first `@`", format!("expected {syntax}")));
         };
         let vertex = |token: &str, place: &str| -> Result<usize, ParseError> {
-            let v = parse_u64(token).map_err(|message| parse_error("tokens", text, place.to_string(), message))?;
+            let v = parse_u64(token)
+                .map_err(|crate::games::Invalid(message)| parse_error("tokens", text, place.to_string(), message))?;
             match usize::try_from(v) {
                 Ok(v) if v >= 1 => Ok(v - 1),
                 _ => Err(parse_error(

@@ -19,24 +19,23 @@
 //! When only the outcome is asked for, a position is decided by its first option that is a
 //! second-player win: the rest are not searched.
 //!
-//! ## Storage
-//!
-//! Each position is one 64-bit entry of an open-addressing (Robin Hood) hash table: its key (a
-//! packing of the position, [`crate::key`], inline when it fits 47 bits, else an offset into an
-//! arena of words), its state, its outcome and its value. No edge is kept: a position's options
-//! are generated again when they are needed (a winning move, the graph for `--dot`). The table
-//! grows by half when 85% full, so it holds between 8 and 15 bytes a position, plus the arena
-//! for positions too large to pack in one word. Every allocation is checked against
-//! [`Budget::max_bytes`] first, and made fallibly: an over-large search stops with an error,
-//! never by running out of memory.
+//! * `store`: how the solved positions are kept, a word each, within the memory budget.
+//! * `budget`: the limits on the work, and the errors that name the one exceeded.
+//! * `crate::value`: the mex and the parity rule, and the raw number a value is kept as.
+
+mod budget;
+mod store;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use grundy_rules::{Foreclosed, Outcome, Play, Solution, Value, ValueKind};
+use grundy_rules::{Outcome, Play, Solution, ValueKind};
 
+pub use self::budget::{Budget, OracleError, Stats, default_memory, human_bytes};
+use self::store::{DONE, FIRST, KEY_BITS, OPEN, Store, VALUE_LARGE, hash_words, intern, key_of, reserve, value_field};
 use crate::key::Pack;
+use crate::value::{ENDED, IMMINENT, mex, parity_extremes};
 
 /// A game as the engine sees it: positions and the options of each.
 pub trait Game {
@@ -81,275 +80,6 @@ pub trait OptionSink<P> {
     }
 }
 
-/// Limits on one engine's work. Beyond any, the engine stops with an [`OracleError`] naming it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget {
-    /// Most distinct positions kept.
-    pub max_states: usize,
-    /// Most moves generated, over all positions.
-    pub max_moves: usize,
-    /// Most bytes held.
-    pub max_bytes: usize,
-    /// When to stop (`--time`), if at all.
-    pub deadline: Option<std::time::Instant>,
-}
-
-impl Budget {
-    /// The default budget with another memory limit.
-    pub fn with_bytes(max_bytes: usize) -> Budget {
-        Budget { max_bytes, ..Budget::default() }
-    }
-
-    /// Whether the deadline has passed (checked by the engines every few thousand positions).
-    pub fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|deadline| std::time::Instant::now() >= deadline)
-    }
-}
-
-impl Default for Budget {
-    /// 200 million positions, a billion moves, and half of this machine's memory.
-    fn default() -> Self {
-        Budget { max_states: 200_000_000, max_moves: 1_000_000_000, max_bytes: default_memory(), deadline: None }
-    }
-}
-
-/// Half of the memory this process may have: the least of the machine's physical memory
-/// (`/proc/meminfo`), the process's address-space limit (`ulimit -v`, from `/proc/self/limits`)
-/// and its control group's limit (`/sys/fs/cgroup/memory.max`); 4 GiB when none can be read.
-pub fn default_memory() -> usize {
-    static MEMORY: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *MEMORY.get_or_init(|| {
-        let read = |path: &str| std::fs::read_to_string(path).ok();
-        let physical = read("/proc/meminfo").and_then(|text| {
-            let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
-            let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-            kib.checked_mul(1024)
-        });
-        let address_space = read("/proc/self/limits").and_then(|text| {
-            let line = text.lines().find(|line| line.starts_with("Max address space"))?;
-            line.trim_start_matches("Max address space").split_whitespace().next()?.parse::<usize>().ok()
-        });
-        let control_group = read("/sys/fs/cgroup/memory.max").and_then(|text| text.trim().parse::<usize>().ok());
-        // Address space holds more than the memory used (thread stacks, allocator reservations):
-        // a quarter of it, against half of real memory.
-        let address_space = address_space.map(|bytes| bytes / 2);
-        [physical, address_space, control_group].into_iter().flatten().min().map_or(4 << 30, |bytes| bytes / 2)
-    })
-}
-
-/// Why the oracle could not answer.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OracleError {
-    /// More distinct positions than [`Budget::max_states`].
-    #[error("the oracle's state budget ({max_states} positions, --max-states) was exceeded")]
-    StatesExceeded {
-        /// The budget.
-        max_states: usize,
-    },
-    /// More moves than [`Budget::max_moves`].
-    #[error("the oracle's move budget ({max_moves} moves, --max-moves) was exceeded")]
-    MovesExceeded {
-        /// The budget.
-        max_moves: usize,
-    },
-    /// More bytes than [`Budget::max_bytes`].
-    #[error("the oracle's memory budget ({}, from --max-memory) was exceeded", human_bytes(*max_bytes))]
-    MemoryExceeded {
-        /// The budget.
-        max_bytes: usize,
-    },
-    /// This game lies beyond what the oracle can play (say, geography on more than 64 vertices).
-    #[error("the oracle cannot play this: {0}")]
-    Beyond(String),
-    /// The deadline passed.
-    #[error("the oracle's time budget (--time) ran out")]
-    TimeExceeded,
-    /// The rules themselves failed on a position (a scripted rule that threw, or returned what
-    /// is not a position): what failed and where.
-    #[error("{0}")]
-    Rules(String),
-    /// A position can be reached again from itself.
-    #[error("the game is loopy: the position {position} can be reached again from itself (cycle of {length} moves)")]
-    Loopy {
-        /// A position on the cycle.
-        position: String,
-        /// The number of moves on the cycle found.
-        length: usize,
-    },
-}
-
-/// A number of bytes in words: `512 MiB`, `1.5 GiB`.
-pub fn human_bytes(bytes: usize) -> String {
-    let units = [(1usize << 40, "TiB"), (1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
-    match units.iter().find(|&&(unit, _)| bytes >= unit) {
-        Some(&(unit, name)) if bytes.is_multiple_of(unit) => format!("{} {name}", bytes / unit),
-        Some(&(unit, name)) => format!("{:.1} {name}", bytes as f64 / unit as f64),
-        None => format!("{bytes} bytes"),
-    }
-}
-
-/// Size of the explored graph.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stats {
-    /// Distinct positions kept.
-    pub positions: usize,
-    /// Moves generated.
-    pub generated: usize,
-    /// Bytes held by the engine.
-    pub bytes: usize,
-}
-
-impl Stats {
-    /// Bytes held per position.
-    pub fn bytes_per_position(&self) -> f64 {
-        self.bytes as f64 / self.positions.max(1) as f64
-    }
-}
-
-// An entry: bits 0..48 the key, 48..61 the value, 61 open (on the search stack), 62 the player
-// to move wins, 63 done. A key is a packing of one word below 2^47, or ARENA | offset.
-const KEY_BITS: u32 = 48;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-const ARENA: u64 = 1 << 47;
-const VALUE_BITS: u32 = 13;
-/// A value field this large means: the value is in the engine's map of large values.
-const VALUE_LARGE: u32 = (1 << VALUE_BITS) - 1;
-const OPEN: u64 = 1 << 61;
-const FIRST: u64 = 1 << 62;
-const DONE: u64 = 1 << 63;
-const EMPTY: u64 = u64::MAX;
-
-// Foreclosed values are stored as the Grundy value + 2; these two mark the others.
-pub(crate) const ENDED: u32 = 0;
-pub(crate) const IMMINENT: u32 = 1;
-
-/// The table grows when more than this share of its slots is full.
-const MAX_LOAD: f64 = 0.85;
-
-fn key_of(entry: u64) -> u64 {
-    entry & KEY_MASK
-}
-
-fn value_field(entry: u64) -> u32 {
-    ((entry >> KEY_BITS) as u32) & VALUE_LARGE
-}
-
-fn mix(mut h: u64) -> u64 {
-    // The splitmix64 finalizer: every input bit reaches every output bit.
-    h ^= h >> 30;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h ^= h >> 27;
-    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
-    h ^ (h >> 31)
-}
-
-fn hash_words(words: &[u64]) -> u64 {
-    words.iter().fold(0x243f_6a88_85a3_08d3u64, |h, &w| mix(h ^ w))
-}
-
-/// The table of entries, and the arena of keys too long for an entry.
-struct Store {
-    slots: Vec<u64>,
-    len: usize,
-    /// For each long key: its length, then its words.
-    arena: Vec<u64>,
-}
-
-impl Store {
-    fn new() -> Store {
-        Store { slots: Vec::new(), len: 0, arena: Vec::new() }
-    }
-
-    /// The words a key stands for.
-    fn words<'a>(&'a self, key: &'a u64) -> &'a [u64] {
-        if key & ARENA != 0 {
-            let at = (key & !ARENA) as usize;
-            &self.arena[at + 1..at + 1 + self.arena[at] as usize]
-        } else {
-            std::slice::from_ref(key)
-        }
-    }
-
-    fn hash_key(&self, key: u64) -> u64 {
-        hash_words(self.words(&key))
-    }
-
-    fn home(&self, hash: u64) -> usize {
-        ((u128::from(hash) * self.slots.len() as u128) >> 64) as usize
-    }
-
-    /// How far the entry at `slot` sits from its home.
-    fn distance(&self, slot: usize) -> usize {
-        let home = self.home(self.hash_key(key_of(self.slots[slot])));
-        if slot >= home { slot - home } else { slot + self.slots.len() - home }
-    }
-
-    /// The slot after `slot`, round the table.
-    fn next(&self, slot: usize) -> usize {
-        if slot + 1 == self.slots.len() { 0 } else { slot + 1 }
-    }
-
-    /// The slot of the position packed as `words` (whose hash is `hash`), if it is kept.
-    fn find(&self, words: &[u64], hash: u64) -> Option<usize> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let inline = (words.len() == 1 && words[0] < ARENA).then(|| words[0]);
-        let mut slot = self.home(hash);
-        let mut distance = 0;
-        loop {
-            let entry = self.slots[slot];
-            if entry == EMPTY || self.distance(slot) < distance {
-                return None;
-            }
-            let key = key_of(entry);
-            let same = match inline {
-                Some(word) => key == word,
-                None => key & ARENA != 0 && self.words(&key) == words,
-            };
-            if same {
-                return Some(slot);
-            }
-            slot = self.next(slot);
-            distance += 1;
-        }
-    }
-
-    /// The slot of a kept key.
-    fn slot_of(&self, key: u64) -> usize {
-        let hash = self.hash_key(key);
-        let mut slot = self.home(hash);
-        while key_of(self.slots[slot]) != key || self.slots[slot] == EMPTY {
-            slot = self.next(slot);
-        }
-        slot
-    }
-
-    /// Places `entry` (absent, with room for it) by Robin Hood: it takes the place of an entry
-    /// nearer its home, which moves on.
-    fn place(&mut self, mut entry: u64) {
-        let mut slot = self.home(self.hash_key(key_of(entry)));
-        let mut distance = 0;
-        loop {
-            if self.slots[slot] == EMPTY {
-                self.slots[slot] = entry;
-                return;
-            }
-            let resident = self.distance(slot);
-            if resident < distance {
-                std::mem::swap(&mut entry, &mut self.slots[slot]);
-                distance = resident;
-            }
-            slot = self.next(slot);
-            distance += 1;
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        (self.slots.capacity() + self.arena.capacity()) * 8
-    }
-}
-
 /// One position on the search stack: its key, and where its options are in `children`.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
@@ -384,22 +114,6 @@ impl<G: Game> fmt::Debug for Engine<G> {
         f.debug_struct("Engine").field("kind", &self.kind).field("stats", &self.stats()).finish()
     }
 }
-
-/// Grows `vec` to hold `extra` more items, within the engine's memory budget, or fails.
-fn reserve<T>(vec: &mut Vec<T>, extra: usize, others: usize, max_bytes: usize) -> Result<(), OracleError> {
-    if vec.len() + extra <= vec.capacity() {
-        return Ok(());
-    }
-    let wanted = (vec.len() + extra).max(vec.capacity() * 2).max(16);
-    let size = std::mem::size_of::<T>().max(1);
-    let exceeded = OracleError::MemoryExceeded { max_bytes };
-    // The old and the new buffer live side by side while the items move.
-    if others + (vec.capacity() + wanted) * size > max_bytes {
-        return Err(exceeded);
-    }
-    vec.try_reserve_exact(wanted - vec.len()).map_err(|_| exceeded)
-}
-
 impl<G: Game> Engine<G> {
     /// An engine for `game` computing the outcome and values of `kind`, within `budget`.
     pub fn new(game: G, kind: ValueKind, budget: Budget) -> Self {
@@ -585,19 +299,7 @@ impl<G: Game> Engine<G> {
 
     fn solution_of(&self, key: u64) -> Solution {
         let entry = self.entry(key);
-        let raw = self.value(entry);
-        let value = match self.kind {
-            ValueKind::Grundy => Some(Value::Grundy(raw.into())),
-            ValueKind::Remoteness => Some(Value::Remoteness(raw.into())),
-            ValueKind::Suspense => Some(Value::Suspense(raw.into())),
-            ValueKind::Foreclosed => Some(Value::Foreclosed(match raw {
-                ENDED => Foreclosed::Ended,
-                IMMINENT => Foreclosed::Imminent,
-                g => Foreclosed::Grundy((g - 2).into()),
-            })),
-            ValueKind::OutcomeOnly => None,
-        };
-        Solution { outcome: Outcome::from_first_wins(entry & FIRST != 0), value }
+        crate::value::solution(self.kind, entry & FIRST != 0, self.value(entry))
     }
 
     /// Marks `key` solved with this outcome and raw value.
@@ -732,107 +434,6 @@ impl<G: Game> Engine<G> {
         (first_wins, raw)
     }
 }
-
-/// Keeps the position packed as `words`: its key and entry (new ones unsolved).
-fn intern(store: &mut Store, words: &[u64], budget: Budget, others: usize) -> Result<(u64, u64), OracleError> {
-    let hash = hash_words(words);
-    if let Some(slot) = store.find(words, hash) {
-        let entry = store.slots[slot];
-        return Ok((key_of(entry), entry));
-    }
-    if store.len >= budget.max_states {
-        return Err(OracleError::StatesExceeded { max_states: budget.max_states });
-    }
-    if store.len.is_multiple_of(4096) {
-        if store.len > 0 {
-            crate::odometer::add(4096, others + store.bytes());
-        }
-        if budget.out_of_time() {
-            return Err(OracleError::TimeExceeded);
-        }
-    }
-    let exceeded = OracleError::MemoryExceeded { max_bytes: budget.max_bytes };
-    if (store.len + 1) as f64 > store.slots.len() as f64 * MAX_LOAD {
-        // Grow by half: the old and the new table live side by side while entries move.
-        let capacity = (store.slots.len() + store.slots.len() / 2).max(64);
-        if others + store.bytes() + capacity * 8 > budget.max_bytes {
-            return Err(exceeded);
-        }
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(capacity).map_err(|_| exceeded.clone())?;
-        slots.resize(capacity, EMPTY);
-        let old = std::mem::replace(&mut store.slots, slots);
-        for entry in old.into_iter().filter(|&e| e != EMPTY) {
-            store.place(entry);
-        }
-    }
-    let key = if words.len() == 1 && words[0] < ARENA {
-        words[0]
-    } else {
-        let at = store.arena.len() as u64;
-        if at + words.len() as u64 + 1 >= ARENA {
-            return Err(exceeded);
-        }
-        reserve(&mut store.arena, words.len() + 1, others + store.slots.capacity() * 8, budget.max_bytes)?;
-        store.arena.push(words.len() as u64);
-        store.arena.extend_from_slice(words);
-        ARENA | at
-    };
-    store.place(key);
-    store.len += 1;
-    Ok((key, key))
-}
-
-/// Smallest non-negative integer not among `values`.
-pub(crate) fn mex(values: impl Iterator<Item = u32> + Clone, seen: &mut Vec<bool>) -> u32 {
-    // Small values, the common case: a bit each in one word.
-    let mut small = 0u64;
-    let mut large = false;
-    for v in values.clone() {
-        if v < 64 {
-            small |= 1 << v;
-        } else {
-            large = true;
-        }
-    }
-    let below_64 = (!small).trailing_zeros();
-    if below_64 < 64 || !large {
-        return below_64;
-    }
-    let bound = values.clone().count() + 1;
-    seen.clear();
-    seen.resize(bound, false);
-    for v in values {
-        if (v as usize) < bound {
-            seen[v as usize] = true;
-        }
-    }
-    seen.iter().position(|&present| !present).unwrap_or(bound) as u32
-}
-
-/// `1 + ` the best option of parity `wanted` by `prefer_wanted`, else `1 + ` the best of the
-/// other parity by `prefer_other`; 0 when there is no option.
-pub(crate) fn parity_extremes(
-    values: impl Iterator<Item = u32>,
-    wanted: u32,
-    prefer_wanted: impl Fn(u32, u32) -> bool,
-    prefer_other: impl Fn(u32, u32) -> bool,
-) -> u32 {
-    let mut best_wanted: Option<u32> = None;
-    let mut best_other: Option<u32> = None;
-    for v in values {
-        let (best, prefer): (&mut Option<u32>, &dyn Fn(u32, u32) -> bool) =
-            if v % 2 == wanted { (&mut best_wanted, &prefer_wanted) } else { (&mut best_other, &prefer_other) };
-        if best.is_none_or(|b| prefer(b, v)) {
-            *best = Some(v);
-        }
-    }
-    match best_wanted.or(best_other) {
-        Some(v) => v + 1,
-        None => 0,
-    }
-}
-
 /// Where the engine's games send the options of the position being opened.
 struct Sink<'a, G: Game> {
     store: &'a mut Store,
@@ -893,6 +494,8 @@ impl<G: Game> OptionSink<G::Position> for Sink<'_, G> {
 
 #[cfg(test)]
 mod tests {
+    use grundy_rules::{Foreclosed, Value};
+
     use super::*;
 
     /// Nim on one heap, directly: the options of `n` are `0..n`.
