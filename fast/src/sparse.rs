@@ -363,6 +363,9 @@ struct Board {
     frontier: AtomicUsize,
     /// The next heap to draft.
     next: AtomicUsize,
+    /// The first heap drafted, and how many a block has: blocks start at `start + k·block`.
+    start: usize,
+    block: usize,
     /// The last heap.
     last: usize,
     /// The draft of heap `h` is in slot `h mod slots.len()` (more slots than heaps past the
@@ -401,6 +404,8 @@ impl Board {
         Board {
             frontier: AtomicUsize::new(known),
             next: AtomicUsize::new(known),
+            start: known,
+            block: block(workers),
             last,
             slots: (0..=lookahead).map(|_| Mutex::new(Slot::default())).collect(),
             stop: AtomicBool::new(false),
@@ -449,15 +454,19 @@ impl Board {
         }
     }
 
-    /// Whether this worker is the one to make the draft of `heap` again (no other is, and it is
-    /// not ready).
-    fn rescue(&self, heap: usize) -> bool {
-        let mut slot = self.slot(heap);
-        if slot.heap == heap && (slot.rescued || slot.ready) {
-            return false;
+    /// How many heaps from `heap` (the frontier's) this worker is to draft again: the rest of
+    /// its block, up to a draft that is ready; none when another worker is at it, or the draft
+    /// of `heap` is ready.
+    fn rescue(&self, heap: usize) -> usize {
+        let end = (self.start + ((heap - self.start) / self.block + 1) * self.block).min(self.last + 1);
+        for h in heap..end {
+            let mut slot = self.slot(h);
+            if slot.heap == h && (slot.ready || (h == heap && slot.rescued)) {
+                return h - heap;
+            }
+            (slot.heap, slot.ready, slot.rescued) = (h, false, true);
         }
-        (slot.heap, slot.ready, slot.rescued) = (heap, false, true);
-        true
+        end - heap
     }
 
     /// Writes the value of `heap`, the heap at the frontier, and moves the frontier past it
@@ -652,23 +661,7 @@ impl<'a> Worker<'a> {
             let count = self.block.min((board.last + 1).saturating_sub(next));
             if count > 0 && next + count - 1 <= known + self.lookahead {
                 if board.next.compare_exchange(next, next + count, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-                    self.learn(known);
-                    self.speculate(next, count);
-                    // The drafts at the frontier are finished at once, the others left on the board.
-                    let mut drafts = std::mem::take(&mut self.drafts);
-                    let mut finished = Ok(());
-                    for draft in &mut drafts[..count] {
-                        if draft.heap == board.known() {
-                            finished = self.finish_and_publish(board, draft, largest, deadline);
-                            if finished.is_err() {
-                                break;
-                            }
-                        } else {
-                            board.put(draft);
-                        }
-                    }
-                    self.drafts = drafts;
-                    finished?;
+                    self.draft_block(board, known, next, count, largest, deadline)?;
                 }
                 continue;
             }
@@ -676,19 +669,44 @@ impl<'a> Worker<'a> {
             if board.spin(events) {
                 continue;
             }
-            if board.rescue(known) {
-                self.learn(known);
-                self.speculate(known, 1);
-                let mut draft = std::mem::take(&mut self.drafts[0]);
-                let finished = self.finish_and_publish(board, &mut draft, largest, deadline);
-                self.drafts[0] = draft;
-                finished?;
+            let count = board.rescue(known);
+            if count > 0 {
+                self.draft_block(board, known, known, count, largest, deadline)?;
                 continue;
             }
             board.sleep(events);
         }
         self.learn(board.last + 1);
         Ok(self.sparse)
+    }
+
+    /// Drafts the heaps `first .. first + count` (`known` heaps known), finishes at once those
+    /// that are at the frontier in turn, and leaves the others on the board.
+    fn draft_block(
+        &mut self,
+        board: &Board,
+        known: usize,
+        first: usize,
+        count: usize,
+        largest: u32,
+        deadline: Option<Instant>,
+    ) -> Result<(), Option<Stopped>> {
+        self.learn(known);
+        self.speculate(first, count);
+        let mut drafts = std::mem::take(&mut self.drafts);
+        let mut finished = Ok(());
+        for draft in &mut drafts[..count] {
+            if draft.heap == board.known() {
+                finished = self.finish_and_publish(board, draft, largest, deadline);
+                if finished.is_err() {
+                    break;
+                }
+            } else {
+                board.put(draft);
+            }
+        }
+        self.drafts = drafts;
+        finished
     }
 
     /// Finishes the heap of `draft`, the heap at the frontier, and publishes its value.
