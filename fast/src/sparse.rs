@@ -288,6 +288,27 @@ impl std::fmt::Display for Stopped {
 /// makes it again itself, so that a worker its machine has set aside (a loaded machine) holds no
 /// one up; one that finds that done too sleeps until the frontier moves. Any worker may finish
 /// any heap: its value is the same whoever computes it, and the frontier moves past it once.
+///
+/// **How the work splits, and how far it scales.** A heap's work is its draft `D` (the marks of
+/// its splits with a rare part and the search for the rare values below its smallest missing
+/// common one: nearly all of it) and its finish `F` (the splits with one of the newest
+/// `lookahead` heaps, a look at the values a new option uncovers, the write). Drafts are taken
+/// by any worker, a block of [`block`]`(N)` consecutive heaps at a time, as far as
+/// [`lookahead`]`(N) = (N + 1)·block(N) − 1` heaps past the frontier: every worker has a block in
+/// hand and one more is waiting. Finishes go in heap order, so they are the serial part: `N`
+/// threads make at most `min(N / (D + F), 1 / (F + h / block(N)))` heaps a second, `h` the
+/// hand-over of the frontier between cores (its cache line and a slot's lock; a worker that
+/// drafted the frontier's block finishes its heaps in turn, so one hand-over a block, not a
+/// heap). Officers near heap 10^8 (2026-11-26, `perf record` of two threads): `D + F` about
+/// 2–2.5 µs a heap, the finish about 6% of it (0.15 µs, mostly the 47 newest splits one by one;
+/// 67 on 16 threads), so with `h` up to 0.1 µs the serial bound is about 11× one thread's rate:
+/// 2 threads ≈ 1.8×, 8 ≈ 7×, 16 ≈ 10× (each worker's data — its window of 256 KB, a block's marks of 8 KB, the search's
+/// slate — fits its own core's L2, so the cores do not compete for memory). Two threads spend
+/// about 1.1× the CPU time a heap of one (the longer finish, the board: 1.09–1.14 s against
+/// 0.99–1.00 s for 500,000 heaps past 10^8, best of four), so two idle cores should give 1.8×
+/// one thread's rate; this machine, shared, was never idle enough to time it. Past 16, `F` is the limit to work on: the finish's
+/// newest splits in lanes, or a block finished at once.
+///
 fn run_workers(
     moves: &Moves,
     values: &Values,
