@@ -959,8 +959,21 @@ impl<'a> Worker<'a> {
         }
         for &take in &self.moves.split {
             let Some(rest) = heap.checked_sub(take) else { continue };
-            for a in (1..self.first_part(take)).take_while(|&a| 2 * a <= rest) {
-                draft.seen.insert(self.value(a) ^ self.value(rest - a));
+            // The splits whose smaller part `a` is below the first part (and at most half).
+            let end = self.first_part(take).min(rest / 2 + 1);
+            let (head, recent, base) = (self.window.head(), self.window.recent(), self.window.base());
+            if end > 1 && end <= head.len() && rest + 1 - end >= base && rest - base <= recent.len() {
+                // Both parts in the window: the small parts 1, 2, … going up, the large ones
+                // `rest − 1`, `rest − 2`, … going down (the finish is the serial part of the work
+                // on several threads: no look-up of where a heap is kept).
+                let (small, large) = (&head[1..end], &recent[rest + 1 - end - base..rest - base]);
+                for (&part, &other) in small.iter().zip(large.iter().rev()) {
+                    draft.seen.insert(part ^ other);
+                }
+            } else {
+                for a in 1..end {
+                    draft.seen.insert(self.value(a) ^ self.value(rest - a));
+                }
             }
         }
         let seen = &draft.seen;
