@@ -12,6 +12,11 @@
 //! loaded by other jobs, so CPU time): Officers from 10^6, 10^7 and 10^8, two million heaps on
 //! one thread, 4.1, 4.3 and 5.9 s of CPU (the last with 1.5 s of reading its checkpoint), about
 //! 2 µs a heap; to 3·10^6 on one thread 6.3 s CPU against ogsolve's (RC2) 21.6 s, 3.4× per core.
+//! Again at 15:30 UTC (load average 9 on the 2 cores): a million heaps past 10^6, 10^7 and 10^8
+//! on one thread, 2.29, 2.31 and 2.50 s of CPU (0.44, 0.43, 0.40 M heaps a second), each the
+//! median of three `farm-bench -n 3 -- grundy table octal:0.6 --upto N+1000000 --summary
+//! --resume CHECKPOINT-AT-N --threads 1` less the median of the same to N+10 (reading the
+//! checkpoint: 0.03, 0.34, 1.88 s).
 //!
 //! The group `definition` times the second ground truth (`grundy-definition`: mex over every
 //! option, a split heap's value the XOR of its parts, one heap after another): the tables
