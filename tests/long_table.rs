@@ -208,8 +208,8 @@ fn summaries_are_for_octal_games_in_normal_play() {
 }
 
 /// `bench --octal` says when ogsolve is not on the PATH, and with an ogsolve on the PATH (here a
-/// stand-in script that prints what ogsolve prints) gives the ratio of their times, and says so
-/// when the two disagree on the last heap.
+/// stand-in script that prints what ogsolve prints) gives the ratio of their times, ogsolve's CPU
+/// time its own, and says so when the two disagree on the last heap.
 #[test]
 fn bench_times_ogsolve_side_by_side_where_it_is_on_the_path() {
     let bench = |path: &str, value: u32| {
@@ -243,6 +243,8 @@ fn bench_times_ogsolve_side_by_side_where_it_is_on_the_path() {
     assert!(absent.contains("ogsolve is not on the PATH"), "{absent}");
     let agreeing = bench("/nonexistent", expected);
     assert!(agreeing.contains("× ogsolve's wall time") && !agreeing.contains("disagree"), "{agreeing}");
+    // ogsolve's own CPU time is measured (the system's account of the child), not its wall time.
+    assert!(agreeing.lines().any(|line| line.contains("ogsolve") && line.contains(" s CPU; G(20000)")), "{agreeing}");
     let disagreeing = bench("/nonexistent", expected + 1);
     assert!(disagreeing.contains("the two disagree on G(20000)"), "{disagreeing}");
 }
