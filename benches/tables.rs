@@ -2,16 +2,21 @@
 //! (quadratic) method on a game without a short period.
 //!
 //! `cargo bench --bench tables` (`-- Officers` for the longest one alone). Tables of sparse-space
-//! games longer than 2^14 values are computed on two threads when the machine has two cores.
+//! games longer than 2^14 values are computed on every core.
 //!
 //! The group `long` times the research path (`table CODE --upto N --summary`: the sparse-space
-//! method on two threads, a byte and a bit a heap, the search's tail compared in AVX-512 lanes
-//! where the machine has them) on three octal games with no known period, to 10^6 (and to 10^7
-//! with `GRUNDY_BENCH_LONG=1`: about 17 s a sample). On this 2-core machine (2026-11-26): 0.6 to
-//! 10^6 1.52 s, 0.14 1.41 s, 0.36 0.56 s. Beling's ogsolve (RC2, one thread), side by side
-//! (`grundy bench --octal 0.6 --octal 0.36 --octal 0.14 --upto 1000000`): 0.6 to 10^6 4.8 s
-//! (grundy 3.26× its wall time, 1.64× per core), to 10^7 55.3 s (3.33×, 1.69×); 0.14 to 10^6
-//! 5.4 s (4.47×, 2.30×); 0.36 to 10^6 1.9 s (4.04×, 2.03×).
+//! method on every core, a byte and a bit a heap, drafts of 16 heaps at a time and the search in
+//! AVX-512 lanes where the machine has them) on three octal games with no known period, to 10^6
+//! (and to 10^7 with `GRUNDY_BENCH_LONG=1`). Before #39 (2026-11-26, two threads): 0.6 to 10^6
+//! 1.52 s, 0.14 1.41 s, 0.36 0.56 s. After (2026-11-26, runs named in #39's report, on a machine
+//! loaded by other jobs, so CPU time): Officers from 10^6, 10^7 and 10^8, two million heaps on
+//! one thread, 4.1, 4.3 and 5.9 s of CPU (the last with 1.5 s of reading its checkpoint), about
+//! 2 µs a heap; to 3·10^6 on one thread 6.3 s CPU against ogsolve's (RC2) 21.6 s, 3.4× per core.
+//! Again at 15:30 UTC (load average 9 on the 2 cores): a million heaps past 10^6, 10^7 and 10^8
+//! on one thread, 2.29, 2.31 and 2.50 s of CPU (0.44, 0.43, 0.40 M heaps a second), each the
+//! median of three `farm-bench -n 3 -- grundy table octal:0.6 --upto N+1000000 --summary
+//! --resume CHECKPOINT-AT-N --threads 1` less the median of the same to N+10 (reading the
+//! checkpoint: 0.03, 0.34, 1.88 s).
 //!
 //! The group `definition` times the second ground truth (`grundy-definition`: mex over every
 //! option, a split heap's value the XOR of its parts, one heap after another): the tables
@@ -31,7 +36,7 @@ fn tables(c: &mut Criterion) {
         ("sub:2,3,7 to 10^9", "sub:2,3,7", 1_000_000_000),
         ("0.16 to 10^6 (sparse space; proves period 149459)", "octal:0.16", 1_000_000),
         ("0.6 (Officers) to 10^5 (sparse space, no period)", "octal:0.6", 100_000),
-        ("0.6 (Officers) to 10^6 (sparse space on two threads)", "octal:0.6", 1_000_000),
+        ("0.6 (Officers) to 10^6 (sparse space on every core)", "octal:0.6", 1_000_000),
         ("half to 10^6", "half", 1_000_000),
     ] {
         let operation: Operation = operation.parse().unwrap();

@@ -141,8 +141,9 @@ pub fn text(bench: &OctalBench) -> String {
     match &bench.ogsolve {
         None => out.push_str(&format!("  ogsolve: {}\n", bench.ogsolve_note)),
         Some(run) => {
+            let cpu = run.cpu.map_or(String::new(), |cpu| format!(", {cpu:.2} s CPU"));
             out.push_str(&format!(
-                "  ogsolve {}: {:.2} s wall; G({}) = {}\n",
+                "  ogsolve {}: {:.2} s wall{cpu}; G({}) = {}\n",
                 bench.ogsolve_note,
                 run.wall,
                 bench.upto,
@@ -177,9 +178,11 @@ fn is_executable(file: &Path) -> bool {
 }
 
 /// Runs `ogsolve 0.CODE -m rc2 -n N` within `budget` and reads its last value from
-/// `nimber of N: V`; the time is grundy's own measure of the child's wall time.
+/// `nimber of N: V`; the times are grundy's own measure of the child's wall time and the CPU
+/// time the system accounts to it.
 fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Result<Run, NoTime> {
     let code = format!("0.{}", grundy_fast::long_table::code(digits));
+    let children_before = children_cpu_seconds();
     let started = Instant::now();
     let mut child = Command::new(path)
         .args([code.as_str(), "-m", "rc2", "-n", &upto.to_string()])
@@ -208,6 +211,9 @@ fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Resul
         std::thread::sleep(Duration::from_millis(5));
     };
     let wall = started.elapsed().as_secs_f64();
+    // ogsolve's own CPU time (it is the only child waited for meanwhile): on a loaded machine its
+    // wall time is not its work.
+    let cpu = children_cpu_seconds().zip(children_before).map(|(after, before)| after - before);
     let output = String::from_utf8_lossy(&reader.join().unwrap_or_default()).to_string();
     if !status.success() {
         return Err(NoTime::Exited(status));
@@ -218,15 +224,25 @@ fn run_ogsolve(path: &Path, digits: &[u8], upto: u64, budget: Duration) -> Resul
         .find_map(|line| line.trim().strip_prefix(&marker))
         .and_then(|rest| rest.split_whitespace().next())
         .and_then(|value| value.parse().ok());
-    Ok(Run { wall, cpu: None, last_value })
+    Ok(Run { wall, cpu, last_value })
 }
 
 /// CPU seconds this process has used (user and system), where the platform says.
 fn cpu_seconds() -> Option<f64> {
+    rusage_seconds(libc::RUSAGE_SELF)
+}
+
+/// CPU seconds of this process's children that have ended and been waited for.
+fn children_cpu_seconds() -> Option<f64> {
+    rusage_seconds(libc::RUSAGE_CHILDREN)
+}
+
+/// User and system seconds `getrusage(who)` reports.
+fn rusage_seconds(who: libc::c_int) -> Option<f64> {
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
     // SAFETY: getrusage writes a whole rusage into the pointer it is given, and returns 0 then.
     let usage = unsafe {
-        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+        if libc::getrusage(who, usage.as_mut_ptr()) != 0 {
             return None;
         }
         usage.assume_init()

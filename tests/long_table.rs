@@ -104,6 +104,35 @@ fn a_summary_is_the_same_on_any_number_of_threads() {
     }
 }
 
+/// `--values FILE` writes every value, one a line, as `table --json` prints them: from a table
+/// computed to the end, and from one a proven period ends early (0.07, period 34).
+#[test]
+fn values_are_written_as_the_table_prints_them() {
+    for (game, upto) in [("octal:0.6", 70_000u64), ("octal:0.07", 3000)] {
+        let path = scratch(&format!("values-{}.txt", &game[6..]));
+        let upto_text = upto.to_string();
+        let output = grundy(&[
+            "table",
+            game,
+            "--upto",
+            &upto_text,
+            "--summary",
+            "--time",
+            "600",
+            "--values",
+            path.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", text(&output));
+        let table = json(&grundy(&["table", game, "--upto", &upto_text, "--json", "--time", "600"]));
+        let expected: Vec<String> = table["values"].as_array().unwrap().iter().map(|v| v.to_string()).collect();
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(written.lines().collect::<Vec<_>>(), expected, "{game}");
+    }
+    let output = grundy(&["table", "octal:0.6", "--upto", "100", "--summary", "--values", "/nonexistent/v.txt"]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
+}
+
 /// To 10^6, with Officers' published G(10^6) = 180 (opt-in: `GRUNDY_LONG=1`).
 #[test]
 fn a_summary_to_a_million_is_the_summary_of_the_printed_table() {
@@ -179,8 +208,8 @@ fn summaries_are_for_octal_games_in_normal_play() {
 }
 
 /// `bench --octal` says when ogsolve is not on the PATH, and with an ogsolve on the PATH (here a
-/// stand-in script that prints what ogsolve prints) gives the ratio of their times, and says so
-/// when the two disagree on the last heap.
+/// stand-in script that prints what ogsolve prints) gives the ratio of their times, ogsolve's CPU
+/// time its own, and says so when the two disagree on the last heap.
 #[test]
 fn bench_times_ogsolve_side_by_side_where_it_is_on_the_path() {
     let bench = |path: &str, value: u32| {
@@ -217,6 +246,8 @@ fn bench_times_ogsolve_side_by_side_where_it_is_on_the_path() {
         agreeing.contains("× ogsolve's speed by wall time (ogsolve ") && !agreeing.contains("disagree"),
         "{agreeing}"
     );
+    // ogsolve's own CPU time is measured (the system's account of the child), not its wall time.
+    assert!(agreeing.lines().any(|line| line.contains("ogsolve") && line.contains(" s CPU; G(20000)")), "{agreeing}");
     let disagreeing = bench("/nonexistent", expected + 1);
     assert!(disagreeing.contains("the two disagree on G(20000)"), "{disagreeing}");
 }

@@ -1,11 +1,20 @@
-//! The sparse-space search's tail, many splits a step. Once only a few rare values are still
-//! looked for ([`FEW`]), each split's option is compared with each of them, 64 splits at once,
-//! instead of being marked one by one in a slate: on Officers (0.6) this takes about a fifth off
-//! the whole table's time. Which vector instructions is chosen once, at run time
-//! ([`Lanes::detect`]): AVX-512 (two registers of 32 lanes of 16 bits, the compares into mask
-//! registers, written with intrinsics: the compiler's own vectorization of the plain loop spent
-//! more on moving masks than on comparing), else the plain loop compiled for AVX2, else for the
-//! baseline (SSE2 on x86-64). Tests hold every kind the machine runs to the same answers.
+//! The sparse-space method's inner loops, many splits a step.
+//!
+//! - [`Lanes::mark_block`]: the splits with a rare part, for a block of 16 consecutive heaps at
+//!   once (their other parts are 16 consecutive heaps): the sixteen options' places computed in
+//!   one register, then marked. What is left is a store per option, the loop's floor.
+//! - [`Lanes::mark_splits`]: the search's splits while many rare values are missing, sixteen
+//!   options a step, then marked.
+//! - [`Lanes::strike_set`]: once fewer values are missing, each option is looked up in a bitmap
+//!   of them held in two AVX-512 registers (a permute picks its word, a shift its bit): 32 splits
+//!   in about ten instructions, however many values are looked for.
+//! - [`Lanes::strike`]: the same without AVX-512, for at most [`FEW`] values, each compared with
+//!   every option, 64 splits at once.
+//!
+//! Which vector instructions is chosen once, at run time ([`Lanes::detect`]): AVX-512 (written
+//! with intrinsics: the compiler's own vectorization of the plain loop spent more on moving masks
+//! than on comparing), else AVX2, else the plain loops for the baseline (SSE2 on x86-64). Tests
+//! hold every kind the machine runs to the same answers.
 
 /// The most values [`Lanes::strike`] looks for; more are marked in a slate.
 pub const FEW: usize = 8;
@@ -61,6 +70,259 @@ impl Lanes {
             #[cfg(target_arch = "x86_64")]
             Lanes::Avx2 if std::is_x86_feature_detected!("avx2") => unsafe { strike_avx2(small, large, few) },
             _ => strike(small, large, few),
+        }
+    }
+}
+
+impl Lanes {
+    /// Whether [`Lanes::strike_set`] runs in lanes here.
+    pub fn strikes_sets(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            self == Lanes::Avx512 && std::is_x86_feature_detected!("avx512bw")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    /// [`Lanes::strike`] for any number of values, where every part is below [`SET_SPAN`] (an
+    /// option past it may be taken for another value below it, so the caller sees to it): each
+    /// option is looked up in a bitmap of the values still missing (held in two registers), so
+    /// a step's cost does not grow with how many are missing. On lanes without
+    /// [`Lanes::strikes_sets`], the splits one by one.
+    pub fn strike_set(self, small: &[u16], large: &[u16], missing: &mut Vec<u32>) {
+        assert_eq!(small.len(), large.len(), "the parts of the splits pair up");
+        assert!(missing.iter().all(|&v| v < SET_SPAN), "the values looked for are below {SET_SPAN}");
+        let mut bitmap = [0u16; SET_SPAN as usize / 16];
+        for &v in missing.iter() {
+            bitmap[v as usize / 16] |= 1 << (v % 16);
+        }
+        let left = missing.len();
+        let left = match self {
+            // SAFETY: as in `strike`.
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Avx512 if std::is_x86_feature_detected!("avx512bw") => unsafe {
+                strike_set_avx512(small, large, &mut bitmap, left)
+            },
+            _ => strike_set(small, large, &mut bitmap, left, 0),
+        };
+        missing.retain(|&v| bitmap[v as usize / 16] >> (v % 16) & 1 != 0);
+        debug_assert_eq!(missing.len(), left);
+    }
+
+    /// For each `(offset, value)` of `rare`, and each `j` below [`MARK_BLOCK`]: marks
+    /// `marks[j·span + (value ^ parts[offset + j])]` with `mark` — the options of the splits of a
+    /// block of heaps with a rare part, each heap's marks a row of `span` (a power of two, above
+    /// every value and part) in `marks`.
+    pub fn mark_block(self, parts: &[u16], rare: (&[u32], &[u16]), span: usize, marks: &mut [u8], mark: u8) {
+        assert!(span.is_power_of_two() && span <= 1 << 16 && marks.len() >= MARK_BLOCK * span);
+        debug_assert!(rare.1.iter().all(|&value| usize::from(value) < span));
+        match self {
+            // SAFETY: the machine has AVX2 (asked again here, a cached load); the function differs
+            // from `mark_block` only in the instructions it may use.
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Avx2 | Lanes::Avx512 if std::is_x86_feature_detected!("avx2") => unsafe {
+                mark_block_avx2(parts, rare, span, marks, mark)
+            },
+            _ => mark_block(parts, rare, span, marks, mark),
+        }
+    }
+}
+
+impl Lanes {
+    /// Marks `reached[small[i] ^ large[n − 1 − i]]` with `epoch` for every `i` below `n`, the
+    /// length of both: the options of a run of splits, the small parts going up and the large
+    /// ones down.
+    pub fn mark_splits(self, small: &[u16], large: &[u16], reached: &mut [u32; 1 << 16], epoch: u32) {
+        assert_eq!(small.len(), large.len(), "the parts of the splits pair up");
+        match self {
+            // SAFETY: as in `mark_block`.
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Avx2 | Lanes::Avx512 if std::is_x86_feature_detected!("avx2") => unsafe {
+                mark_splits_avx2(small, large, reached, epoch)
+            },
+            _ => mark_splits(small, large, reached, epoch, 0),
+        }
+    }
+}
+
+/// [`Lanes::mark_splits`] from split `from` on, one by one.
+#[inline(always)]
+fn mark_splits(small: &[u16], large: &[u16], reached: &mut [u32; 1 << 16], epoch: u32, from: usize) {
+    let n = small.len();
+    for i in from..n {
+        reached[usize::from(small[i] ^ large[n - 1 - i])] = epoch;
+    }
+}
+
+/// [`Lanes::mark_splits`] on AVX2: sixteen options a step in a register (the large parts
+/// reversed), written out, then each marked.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_splits_avx2(small: &[u16], large: &[u16], reached: &mut [u32; 1 << 16], epoch: u32) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_loadu_si256, _mm256_permute4x64_epi64, _mm256_setr_epi8, _mm256_shuffle_epi8,
+        _mm256_storeu_si256, _mm256_xor_si256,
+    };
+    let n = small.len();
+    // Reverses the eight 16-bit lanes of each half; the halves are then swapped.
+    let reverse = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+    );
+    let mut options = [0u16; 16];
+    let mut done = 0;
+    while done + 16 <= n {
+        // SAFETY: 32-byte reads of `small[done..done + 16]` and `large[n − done − 16..n − done]`,
+        // in bounds as `done + 16 ≤ n`; a 32-byte write of the 32 bytes of `options`.
+        unsafe {
+            let s = _mm256_loadu_si256(small.as_ptr().add(done).cast::<__m256i>());
+            let l = _mm256_loadu_si256(large.as_ptr().add(n - done - 16).cast::<__m256i>());
+            let l = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(l, reverse), 0x4e);
+            _mm256_storeu_si256(options.as_mut_ptr().cast::<__m256i>(), _mm256_xor_si256(s, l));
+        }
+        for &option in &options {
+            reached[usize::from(option)] = epoch;
+        }
+        done += 16;
+    }
+    mark_splits(small, large, reached, epoch, done);
+}
+
+/// Values and parts [`Lanes::strike_set`] takes are below this.
+pub const SET_SPAN: u32 = 1024;
+
+/// [`Lanes::strike_set`] from split `from` on, one by one: clears the bit of each option found in
+/// `bitmap`, until `left` bits are none; how many are left.
+#[inline(always)]
+fn strike_set(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut left: usize, from: usize) -> usize {
+    let n = small.len();
+    for i in from..n {
+        if left == 0 {
+            break;
+        }
+        let option = usize::from(small[i] ^ large[n - 1 - i]);
+        let bit = 1u16 << (option % 16);
+        if bitmap[option / 16] & bit != 0 {
+            bitmap[option / 16] &= !bit;
+            left -= 1;
+        }
+    }
+    left
+}
+
+/// [`Lanes::strike_set`] on AVX-512: 32 options a step, each option's word of the bitmap picked by
+/// a two-register permute and its bit shifted down; the lanes that hit are few (each clears a
+/// value for good), handled one by one.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512bw")]
+fn strike_set_avx512(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut left: usize) -> usize {
+    use std::arch::x86_64::{
+        __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_loadu_si512, _mm512_maskz_set1_epi16,
+        _mm512_permutex2var_epi16, _mm512_permutexvar_epi16, _mm512_set1_epi16, _mm512_srli_epi16, _mm512_srlv_epi16,
+        _mm512_storeu_si512, _mm512_test_epi16_mask, _mm512_xor_si512,
+    };
+    let n = small.len();
+    let reverse_lanes: [u16; 32] = std::array::from_fn(|j| 31 - j as u16);
+    // SAFETY: 64-byte reads of 64-byte arrays.
+    let reverse = unsafe { _mm512_loadu_si512(reverse_lanes.as_ptr().cast()) };
+    // SAFETY: 64-byte reads within the 128 bytes of `bitmap`.
+    let (mut low, mut high) =
+        unsafe { (_mm512_loadu_si512(bitmap.as_ptr().cast()), _mm512_loadu_si512(bitmap.as_ptr().add(32).cast())) };
+    let (fifteen, one) = (_mm512_set1_epi16(15), _mm512_set1_epi16(1));
+    let mut options = [0u16; 32];
+    let mut done = 0;
+    while done + 32 <= n && left > 0 {
+        // SAFETY: 64-byte reads of `small[done..done + 32]` and `large[n − done − 32..n − done]`,
+        // in bounds as `done + 32 ≤ n`.
+        let (s, l): (__m512i, __m512i) = unsafe {
+            (
+                _mm512_loadu_si512(small.as_ptr().add(done).cast()),
+                _mm512_loadu_si512(large.as_ptr().add(n - done - 32).cast()),
+            )
+        };
+        let option = _mm512_xor_si512(s, _mm512_permutexvar_epi16(reverse, l));
+        let word = _mm512_permutex2var_epi16(low, _mm512_srli_epi16(option, 4), high);
+        let bits = _mm512_srlv_epi16(word, _mm512_and_si512(option, fifteen));
+        let mut hits = _mm512_test_epi16_mask(bits, one);
+        if hits != 0 {
+            // SAFETY: a 64-byte write of the 64 bytes of `options`.
+            unsafe { _mm512_storeu_si512(options.as_mut_ptr().cast(), option) };
+            while hits != 0 {
+                let value = usize::from(options[hits.trailing_zeros() as usize]);
+                let bit = 1u16 << (value % 16);
+                if bitmap[value / 16] & bit != 0 {
+                    bitmap[value / 16] &= !bit;
+                    left -= 1;
+                    // The bit cleared in the registers too (reading the table back from memory
+                    // right after these writes would wait for them).
+                    let clear = _mm512_maskz_set1_epi16(1 << (value / 16 % 32), bit as i16);
+                    if value / 16 < 32 {
+                        low = _mm512_andnot_si512(clear, low);
+                    } else {
+                        high = _mm512_andnot_si512(clear, high);
+                    }
+                }
+                hits &= hits - 1;
+            }
+        }
+        done += 32;
+    }
+    strike_set(small, large, bitmap, left, done)
+}
+
+/// Heaps [`Lanes::mark_block`] marks at once.
+pub const MARK_BLOCK: usize = 16;
+
+/// [`Lanes::mark_block`] as a plain loop (an option out of its row, which a part past the span
+/// would give, is kept in it: the marks are only ever read in rows).
+fn mark_block(parts: &[u16], rare: (&[u32], &[u16]), span: usize, marks: &mut [u8], mark: u8) {
+    for (&offset, &value) in rare.0.iter().zip(rare.1) {
+        let parts: &[u16; MARK_BLOCK] =
+            parts[offset as usize..offset as usize + MARK_BLOCK].try_into().expect("a block of parts");
+        for (j, &part) in parts.iter().enumerate() {
+            marks[j * span + (usize::from(value ^ part) & (span - 1))] = mark;
+        }
+    }
+}
+
+/// [`Lanes::mark_block`] on AVX2: the sixteen places of a rare heap's marks in two registers,
+/// written out, then each marked.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_block_avx2(parts: &[u16], rare: (&[u32], &[u16]), span: usize, marks: &mut [u8], mark: u8) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_castsi256_si128, _mm256_cvtepu16_epi32,
+        _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_set1_epi16, _mm256_storeu_si256, _mm256_xor_si256,
+    };
+    let rows: [u32; MARK_BLOCK] = std::array::from_fn(|j| (j * span) as u32);
+    // SAFETY: 32-byte reads of the 64 bytes of `rows`.
+    let (rows_low, rows_high) = unsafe {
+        (
+            _mm256_loadu_si256(rows.as_ptr().cast::<__m256i>()),
+            _mm256_loadu_si256(rows.as_ptr().add(8).cast::<__m256i>()),
+        )
+    };
+    let within = _mm256_set1_epi16((span - 1) as u16 as i16);
+    let mut places = [0u32; MARK_BLOCK];
+    for (&offset, &value) in rare.0.iter().zip(rare.1) {
+        let offset = offset as usize;
+        assert!(offset + MARK_BLOCK <= parts.len(), "a block of parts");
+        // SAFETY: a 32-byte read of `parts[offset..offset + 16]`, in bounds (asserted).
+        let block = unsafe { _mm256_loadu_si256(parts.as_ptr().add(offset).cast::<__m256i>()) };
+        let options = _mm256_and_si256(_mm256_xor_si256(block, _mm256_set1_epi16(value as i16)), within);
+        let low = _mm256_add_epi32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(options)), rows_low);
+        let high = _mm256_add_epi32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(options, 1)), rows_high);
+        // SAFETY: 32-byte writes into the 64 bytes of `places`.
+        unsafe {
+            _mm256_storeu_si256(places.as_mut_ptr().cast::<__m256i>(), low);
+            _mm256_storeu_si256(places.as_mut_ptr().add(8).cast::<__m256i>(), high);
+        }
+        for &place in &places {
+            // SAFETY: place = j·span + (option & (span − 1)) < MARK_BLOCK·span ≤ marks.len()
+            // (asserted by the caller).
+            unsafe { *marks.get_unchecked_mut(place as usize) = mark };
         }
     }
 }
@@ -224,6 +486,68 @@ mod tests {
                     // All found, or none left to find (the search stops at an empty list).
                     assert_eq!(left, expected, "{lanes:?}, {n} splits, looking for {few:?}");
                 }
+            }
+        }
+    }
+
+    /// Every kind of lanes marks the places the plain loop marks.
+    #[test]
+    fn every_kind_marks_the_options_of_a_block() {
+        let parts: Vec<u16> = (0..300u32).map(|i| (i * 7919 % 512) as u16).collect();
+        let offsets: Vec<u32> = (0..40u32).map(|i| i * 97 % 280).collect();
+        let values: Vec<u16> = (0..40u32).map(|i| (i * 31 % 512) as u16).collect();
+        let mut expected = vec![0u8; MARK_BLOCK * 512];
+        mark_block(&parts, (&offsets, &values), 512, &mut expected, 3);
+        assert!(expected.iter().filter(|&&m| m == 3).count() > 100);
+        for lanes in Lanes::available() {
+            let mut marks = vec![0u8; MARK_BLOCK * 512];
+            lanes.mark_block(&parts, (&offsets, &values), 512, &mut marks, 3);
+            assert!(marks == expected, "{lanes:?}");
+        }
+    }
+
+    /// Every kind of lanes strikes exactly the values some split reaches from a set of any size.
+    #[test]
+    fn every_kind_strikes_exactly_the_values_of_a_set_reached() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in [0, 1, 31, 32, 33, 100, 1000] {
+            for count in [0, 1, 5, 40, 300] {
+                let small: Vec<u16> = (0..n).map(|_| (next() % 1024) as u16).collect();
+                let large: Vec<u16> = (0..n).map(|_| (next() % 1024) as u16).collect();
+                let reached: Vec<u32> = (0..n).map(|i| u32::from(small[i] ^ large[n - 1 - i])).collect();
+                let mut missing: Vec<u32> = (0..count).map(|_| (next() % 1024) as u32).collect();
+                missing.sort_unstable();
+                missing.dedup();
+                let expected: Vec<u32> = missing.iter().copied().filter(|v| !reached.contains(v)).collect();
+                for lanes in Lanes::available() {
+                    let mut left = missing.clone();
+                    lanes.strike_set(&small, &large, &mut left);
+                    assert_eq!(left, expected, "{lanes:?}, {n} splits, {count} values");
+                }
+            }
+        }
+    }
+
+    /// Every kind of lanes marks the options of every split, whatever the length.
+    #[test]
+    fn every_kind_marks_the_options_of_a_run_of_splits() {
+        for n in [0, 1, 15, 16, 17, 100] {
+            let small: Vec<u16> = (0..n as u32).map(|i| (i * 7919 % 1000) as u16).collect();
+            let large: Vec<u16> = (0..n as u32).map(|i| (i * 104_729 % 900) as u16).collect();
+            let mut expected = vec![0u32; 1 << 16];
+            for i in 0..n {
+                expected[usize::from(small[i] ^ large[n - 1 - i])] = 5;
+            }
+            for lanes in Lanes::available() {
+                let mut reached: Box<[u32; 1 << 16]> = vec![0; 1 << 16].into_boxed_slice().try_into().unwrap();
+                lanes.mark_splits(&small, &large, &mut reached, 5);
+                assert!(reached[..] == expected[..], "{lanes:?}, {n} splits");
             }
         }
     }

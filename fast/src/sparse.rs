@@ -13,7 +13,7 @@
 //! newest heaps `h − d … h − 1`: single heaps left by taking at most `d` tokens, and splits whose
 //! smaller part is below `d`. Everything else — the rare splits, the smallest missing common
 //! value, the search for rare values — is done ahead, as a *draft*, while the heaps before are
-//! being finished. `N` workers share a [`Board`] ([`run_workers`]): any of them finishes the heap
+//! being finished, sixteen consecutive heaps at a time ([`Worker::speculate`]). `N` workers share a [`Board`] ([`run_workers`]): any of them finishes the heap
 //! at the frontier once its draft is ready (adding the few options of the newest heaps), and
 //! otherwise drafts the next heap within the lookahead, so no worker waits for another's
 //! searches. The finish is exact: if a new option is the smallest missing common value, the rare
@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::lanes::{FEW, Lanes};
+use crate::lanes::{FEW, Lanes, MARK_BLOCK, SET_SPAN};
 use crate::values::{Values, Window, bits_of};
 
 /// Tables at least this much longer than what is known are extended on several threads.
@@ -288,6 +288,27 @@ impl std::fmt::Display for Stopped {
 /// makes it again itself, so that a worker its machine has set aside (a loaded machine) holds no
 /// one up; one that finds that done too sleeps until the frontier moves. Any worker may finish
 /// any heap: its value is the same whoever computes it, and the frontier moves past it once.
+///
+/// **How the work splits, and how far it scales.** A heap's work is its draft `D` (the marks of
+/// its splits with a rare part and the search for the rare values below its smallest missing
+/// common one: nearly all of it) and its finish `F` (the splits with one of the newest
+/// `lookahead` heaps, a look at the values a new option uncovers, the write). Drafts are taken
+/// by any worker, a block of [`block`]`(N)` consecutive heaps at a time, as far as
+/// [`lookahead`]`(N) = (N + 1)·block(N) − 1` heaps past the frontier: every worker has a block in
+/// hand and one more is waiting. Finishes go in heap order, so they are the serial part: `N`
+/// threads make at most `min(N / (D + F), 1 / (F + h / block(N)))` heaps a second, `h` the
+/// hand-over of the frontier between cores (its cache line and a slot's lock; a worker that
+/// drafted the frontier's block finishes its heaps in turn, so one hand-over a block, not a
+/// heap). Officers near heap 10^8 (2026-11-26, `perf record` of two threads): `D + F` about
+/// 2–2.5 µs a heap, the finish about 6% of it (0.15 µs, mostly the 47 newest splits one by one;
+/// 67 on 16 threads), so with `h` up to 0.1 µs the serial bound is about 11× one thread's rate:
+/// 2 threads ≈ 1.8×, 8 ≈ 7×, 16 ≈ 10× (each worker's data — its window of 256 KB, a block's marks of 8 KB, the search's
+/// slate — fits its own core's L2, so the cores do not compete for memory). Two threads spend
+/// about 1.1× the CPU time a heap of one (the longer finish, the board: 1.09–1.14 s against
+/// 0.99–1.00 s for 500,000 heaps past 10^8, best of four), so two idle cores should give 1.8×
+/// one thread's rate; this machine, shared, was never idle enough to time it. Past 16, `F` is the limit to work on: the finish's
+/// newest splits in lanes, or a block finished at once.
+///
 fn run_workers(
     moves: &Moves,
     values: &Values,
@@ -300,7 +321,7 @@ fn run_workers(
     let workers = effort.threads.clamp(1, MOST_THREADS);
     let board = Board::new(known, n, workers);
     let result = if workers == 1 {
-        Worker::new(moves, values, board.lookahead, sparse.clone())
+        Worker::new(moves, values, 1, sparse.clone())
             .run(&board, largest, effort.deadline)
             .map_err(|stopped| stopped.expect("a lone worker stops only on a value too large or at the deadline"))
     } else {
@@ -311,7 +332,7 @@ fn run_workers(
                     let board = &board;
                     scope.spawn(move || {
                         let _guard = FailGuard(board);
-                        Worker::new(moves, values, board.lookahead, sparse).run(board, largest, effort.deadline)
+                        Worker::new(moves, values, workers, sparse).run(board, largest, effort.deadline)
                     })
                 })
                 .collect();
@@ -335,11 +356,27 @@ fn run_workers(
     (result, board.known())
 }
 
-/// How many heaps past the frontier may be drafted, on `workers` threads (alone, a worker drafts
-/// the heap at the frontier, and its finish adds the heap just before).
-fn lookahead(workers: usize) -> usize {
-    if workers == 1 { 1 } else { 2 * workers + 2 }
+/// How many heaps a worker drafts at once, on `workers` threads: the more, the cheaper each draft
+/// ([`Worker::speculate`]), but the lookahead, which every finish pays for, grows with them.
+fn block(workers: usize) -> usize {
+    (64 / workers).clamp(4, BLOCK)
 }
+
+/// How many of the newest heaps a draft does without, on `workers` threads: room for a block
+/// drafted at the frontier (alone), and for one more block than workers (on several threads).
+fn lookahead(workers: usize) -> usize {
+    match workers {
+        1 => block(1) - 1,
+        _ => (workers + 1) * block(workers) - 1,
+    }
+}
+
+/// Values left to find when the search looks them up in a set in lanes ([`Lanes::strike_set`])
+/// rather than marking every split (while more are missing, most splits find one).
+const SET_FEW: usize = 24;
+
+/// The most heaps drafted at once.
+const BLOCK: usize = MARK_BLOCK;
 
 /// What the workers share: where they are, and the drafts made.
 struct Board {
@@ -347,9 +384,11 @@ struct Board {
     frontier: AtomicUsize,
     /// The next heap to draft.
     next: AtomicUsize,
+    /// The first heap drafted, and how many a block has: blocks start at `start + k·block`.
+    start: usize,
+    block: usize,
     /// The last heap.
     last: usize,
-    lookahead: usize,
     /// The draft of heap `h` is in slot `h mod slots.len()` (more slots than heaps past the
     /// frontier that may be drafted).
     slots: Vec<Mutex<Slot>>,
@@ -365,9 +404,12 @@ struct Board {
 #[derive(Default)]
 struct Slot {
     heap: usize,
-    draft: Option<Draft>,
+    /// The draft of `heap` is ready.
+    ready: bool,
     /// A worker is making the draft of `heap` again.
     rescued: bool,
+    /// The draft (its room is kept from one heap to the next).
+    draft: Draft,
 }
 
 /// How long a worker waits for the draft of the frontier's heap before it makes it itself.
@@ -383,8 +425,9 @@ impl Board {
         Board {
             frontier: AtomicUsize::new(known),
             next: AtomicUsize::new(known),
+            start: known,
+            block: block(workers),
             last,
-            lookahead,
             slots: (0..=lookahead).map(|_| Mutex::new(Slot::default())).collect(),
             stop: AtomicBool::new(false),
             events: AtomicU64::new(0),
@@ -402,36 +445,49 @@ impl Board {
         self.slots[heap % self.slots.len()].lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The draft of `heap`, if one is ready (it is taken: one worker finishes it).
-    fn take(&self, heap: usize) -> Option<Draft> {
+    /// Takes the draft of `heap` into `draft`, if one is ready (one worker takes it, and
+    /// finishes it).
+    fn take(&self, heap: usize, draft: &mut Draft) -> bool {
         let mut slot = self.slot(heap);
-        if slot.heap == heap { slot.draft.take() } else { None }
+        if slot.heap != heap || !slot.ready {
+            return false;
+        }
+        slot.ready = false;
+        draft.clone_from(&slot.draft);
+        true
     }
 
     /// Leaves a draft for whoever finishes its heap.
-    fn put(&self, draft: Draft) {
+    fn put(&self, draft: &Draft) {
         let heap = draft.heap;
         {
             let mut slot = self.slot(heap);
             if slot.heap != heap {
-                *slot = Slot { heap, draft: None, rescued: false };
+                (slot.heap, slot.ready, slot.rescued) = (heap, false, false);
             }
-            slot.draft.get_or_insert(draft);
+            if !slot.ready {
+                slot.ready = true;
+                slot.draft.clone_from(draft);
+            }
         }
         if heap == self.known() {
             self.ring();
         }
     }
 
-    /// Whether this worker is the one to make the draft of `heap` again (no other is, and it is
-    /// not ready).
-    fn rescue(&self, heap: usize) -> bool {
-        let mut slot = self.slot(heap);
-        if slot.heap == heap && (slot.rescued || slot.draft.is_some()) {
-            return false;
+    /// How many heaps from `heap` (the frontier's) this worker is to draft again: the rest of
+    /// its block, up to a draft that is ready; none when another worker is at it, or the draft
+    /// of `heap` is ready.
+    fn rescue(&self, heap: usize) -> usize {
+        let end = (self.start + ((heap - self.start) / self.block + 1) * self.block).min(self.last + 1);
+        for h in heap..end {
+            let mut slot = self.slot(h);
+            if slot.heap == h && (slot.ready || (h == heap && slot.rescued)) {
+                return h - heap;
+            }
+            (slot.heap, slot.ready, slot.rescued) = (h, false, true);
         }
-        *slot = Slot { heap, draft: None, rescued: true };
-        true
+        end - heap
     }
 
     /// Writes the value of `heap`, the heap at the frontier, and moves the frontier past it
@@ -562,11 +618,18 @@ struct Worker<'a> {
     values: &'a Values,
     /// A draft of heap `h` uses the values of heaps below `h − lookahead` only.
     lookahead: usize,
+    /// Heaps drafted at once.
+    block: usize,
     sparse: Sparse,
     window: Window,
-    /// Scratch of a draft: `seen[v] == stamp` when `v` is an option.
-    seen: Box<Slate>,
-    stamp: u32,
+    /// Scratch of a block's drafts: `marks[j·span + v] == mark` when `v` is an option of the
+    /// block's heap `j`, for the span `2^bits` of the values so far.
+    marks: Vec<u8>,
+    mark: u8,
+    /// The block's drafts.
+    drafts: Vec<Draft>,
+    /// A draft taken from the board.
+    taken: Draft,
     /// Scratch of the search: `reached[v] == epoch` when a split of this search reached `v`.
     reached: Box<Slate>,
     epoch: u32,
@@ -575,17 +638,19 @@ struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    /// A worker whose drafts do without the `lookahead` newest heaps, on the table `values` of
-    /// which `sparse` has taken in the first heaps.
-    fn new(moves: &'a Moves, values: &'a Values, lookahead: usize, sparse: Sparse) -> Worker<'a> {
+    /// A worker of `workers`, on the table `values` of which `sparse` has taken in the first heaps.
+    fn new(moves: &'a Moves, values: &'a Values, workers: usize, sparse: Sparse) -> Worker<'a> {
         Worker {
             moves,
             values,
-            lookahead,
+            lookahead: lookahead(workers),
+            block: block(workers),
             window: Window::new(values, sparse.learnt),
             sparse,
-            seen: slate(),
-            stamp: 0,
+            marks: Vec::new(),
+            mark: 0,
+            drafts: vec![Draft::default(); BLOCK],
+            taken: Draft::default(),
             reached: slate(),
             epoch: 0,
             marked: 0,
@@ -605,20 +670,19 @@ impl<'a> Worker<'a> {
             if known > board.last {
                 break;
             }
-            if let Some(draft) = board.take(known) {
-                self.finish_and_publish(board, draft, largest, deadline)?;
+            if board.take(known, &mut self.taken) {
+                let mut draft = std::mem::take(&mut self.taken);
+                let finished = self.finish_and_publish(board, &mut draft, largest, deadline);
+                self.taken = draft;
+                finished?;
                 continue;
             }
+            // A block may be drafted once its last heap is within the lookahead.
             let next = board.next.load(Ordering::Acquire);
-            if next <= board.last && next <= known + self.lookahead {
-                if board.next.compare_exchange(next, next + 1, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-                    self.learn(known);
-                    let draft = self.speculate(next);
-                    if next == board.known() {
-                        self.finish_and_publish(board, draft, largest, deadline)?;
-                    } else {
-                        board.put(draft);
-                    }
+            let count = self.block.min((board.last + 1).saturating_sub(next));
+            if count > 0 && next + count - 1 <= known + self.lookahead {
+                if board.next.compare_exchange(next, next + count, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                    self.draft_block(board, known, next, count, largest, deadline)?;
                 }
                 continue;
             }
@@ -626,10 +690,9 @@ impl<'a> Worker<'a> {
             if board.spin(events) {
                 continue;
             }
-            if board.rescue(known) {
-                self.learn(known);
-                let draft = self.speculate(known);
-                self.finish_and_publish(board, draft, largest, deadline)?;
+            let count = board.rescue(known);
+            if count > 0 {
+                self.draft_block(board, known, known, count, largest, deadline)?;
                 continue;
             }
             board.sleep(events);
@@ -638,11 +701,40 @@ impl<'a> Worker<'a> {
         Ok(self.sparse)
     }
 
+    /// Drafts the heaps `first .. first + count` (`known` heaps known), finishes at once those
+    /// that are at the frontier in turn, and leaves the others on the board.
+    fn draft_block(
+        &mut self,
+        board: &Board,
+        known: usize,
+        first: usize,
+        count: usize,
+        largest: u32,
+        deadline: Option<Instant>,
+    ) -> Result<(), Option<Stopped>> {
+        self.learn(known);
+        self.speculate(first, count);
+        let mut drafts = std::mem::take(&mut self.drafts);
+        let mut finished = Ok(());
+        for draft in &mut drafts[..count] {
+            if draft.heap == board.known() {
+                finished = self.finish_and_publish(board, draft, largest, deadline);
+                if finished.is_err() {
+                    break;
+                }
+            } else {
+                board.put(draft);
+            }
+        }
+        self.drafts = drafts;
+        finished
+    }
+
     /// Finishes the heap of `draft`, the heap at the frontier, and publishes its value.
     fn finish_and_publish(
         &mut self,
         board: &Board,
-        mut draft: Draft,
+        draft: &mut Draft,
         largest: u32,
         deadline: Option<Instant>,
     ) -> Result<(), Option<Stopped>> {
@@ -653,7 +745,7 @@ impl<'a> Worker<'a> {
             return Err(Some(Stopped::OutOfTime));
         }
         self.learn(heap);
-        let value = self.finish(&mut draft);
+        let value = self.finish(draft);
         if value > largest {
             board.halt();
             return Err(Some(Stopped::TooLarge(ValueTooLarge { heap, value })));
@@ -692,64 +784,97 @@ impl<'a> Worker<'a> {
         1 + self.lookahead.saturating_sub(take)
     }
 
-    /// Everything about `heap` that does not need the values of the newest heaps
-    /// (`heap − lookahead` and above).
-    fn speculate(&mut self, heap: usize) -> Draft {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
+    /// Everything about the heaps `first .. first + count` (at most [`BLOCK`]) that does not
+    /// need the values of each one's newest heaps (`heap − lookahead` and above), into
+    /// `self.drafts[..count]`.
+    ///
+    /// The splits with a rare part go a rare heap `a` at a time, for every heap of the block at
+    /// once: the other parts, `heap − take − a`, are consecutive heaps, read together from the
+    /// window.
+    fn speculate(&mut self, first: usize, count: usize) {
+        debug_assert!((1..=BLOCK).contains(&count));
+        // Every option is below the first power of two past the values so far.
+        let span = 1usize << bits_of(self.sparse.bound);
+        if self.marks.len() < BLOCK * span {
+            self.marks = vec![0; BLOCK * span];
+            self.mark = 0;
         }
-        let (stamp, mask) = (self.stamp, self.sparse.mask);
-        let known = heap.saturating_sub(self.lookahead);
-        debug_assert!(known <= self.sparse.learnt);
-        let seen: &mut Slate = &mut self.seen;
-        if self.moves.whole.contains(&heap) {
-            seen[0] = stamp;
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.marks.fill(0);
+            self.mark = 1;
         }
-        for &take in &self.moves.single {
-            if let Some(rest) = heap.checked_sub(take).filter(|&rest| rest > 0 && rest < known) {
-                seen[usize::from(self.window.get(self.values, rest))] = stamp;
+        let (mark, mask, lookahead) = (self.mark, self.sparse.mask, self.lookahead);
+        debug_assert!((first + count - 1).saturating_sub(lookahead) <= self.sparse.learnt);
+        let (window, values, sparse) = (&self.window, self.values, &self.sparse);
+        let marks = &mut self.marks[..BLOCK * span];
+        for j in 0..count {
+            let heap = first + j;
+            let known = heap.saturating_sub(lookahead);
+            let marks = &mut marks[j * span..(j + 1) * span];
+            if self.moves.whole.contains(&heap) {
+                marks[0] = mark;
+            }
+            for &take in &self.moves.single {
+                if let Some(rest) = heap.checked_sub(take).filter(|&rest| rest > 0 && rest < known) {
+                    marks[usize::from(window.get(values, rest))] = mark;
+                }
             }
         }
         // Every split with a rare part.
         for &take in &self.moves.split {
-            let Some(rest) = heap.checked_sub(take) else { continue };
-            let sparse = &self.sparse;
-            let first_part = 1 + self.lookahead.saturating_sub(take);
-            let first = sparse.rare_heaps.partition_point(|&a| (a as usize) < first_part);
-            let last = sparse.rare_heaps.partition_point(|&a| (a as usize) < rest).max(first);
+            let first_part = 1 + lookahead.saturating_sub(take);
+            // Rare heaps below `shared` are parts of a split of every heap of the block.
+            let shared = first.saturating_sub(take);
+            let low = sparse.rare_heaps.partition_point(|&a| (a as usize) < first_part);
+            let high = sparse.rare_heaps.partition_point(|&a| (a as usize) < shared).max(low);
             // The anchored rare heaps whose other parts are all among the newest heaps read them
             // at fixed offsets into the window (a tight loop); the others one by one.
             let anchor = sparse.anchor as usize;
-            let windowed = rest > anchor && rest - anchor >= self.window.base();
-            let anchored = if windowed { sparse.offsets.len().clamp(first, last) } else { first };
-            if anchored > first {
-                let window = &self.window.recent()[rest - anchor - self.window.base()..];
-                for (&offset, &value) in
-                    sparse.offsets[first..anchored].iter().zip(&sparse.rare_values[first..anchored])
-                {
-                    seen[usize::from(value ^ window[offset as usize])] = stamp;
+            let windowed = shared > anchor && shared - anchor >= window.base();
+            let anchored = if windowed { sparse.offsets.len().clamp(low, high) } else { low };
+            if anchored > low {
+                let recent = &window.recent()[shared - anchor - window.base()..];
+                let rare = sparse.offsets[low..anchored].iter().zip(&sparse.rare_values[low..anchored]);
+                if count == BLOCK {
+                    // The options' places for the whole block at once, in lanes.
+                    let rare = (&sparse.offsets[low..anchored], &sparse.rare_values[low..anchored]);
+                    sparse.lanes.mark_block(recent, rare, span, marks, mark);
+                } else {
+                    for (&offset, &value) in rare {
+                        for (j, &part) in recent[offset as usize..offset as usize + count].iter().enumerate() {
+                            marks[j * span + usize::from(value ^ part)] = mark;
+                        }
+                    }
                 }
             }
-            for (&a, &value) in sparse.rare_heaps[anchored..last].iter().zip(&sparse.rare_values[anchored..last]) {
-                seen[usize::from(value ^ self.window.get(self.values, rest - a as usize))] = stamp;
+            let rare = sparse.rare_heaps[anchored..high].iter().zip(&sparse.rare_values[anchored..high]);
+            for (&a, &value) in rare {
+                for j in 0..count {
+                    let part = window.get(values, first + j - take - a as usize);
+                    marks[j * span + usize::from(value ^ part)] = mark;
+                }
+            }
+            // The rare heaps that are parts of the splits of the block's later heaps only.
+            for j in 0..count {
+                let Some(rest) = (first + j).checked_sub(take) else { continue };
+                let from = sparse.rare_heaps.partition_point(|&a| (a as usize) < shared.max(first_part));
+                let to = sparse.rare_heaps.partition_point(|&a| (a as usize) < rest).max(from);
+                for (&a, &value) in sparse.rare_heaps[from..to].iter().zip(&sparse.rare_values[from..to]) {
+                    marks[j * span + usize::from(value ^ window.get(values, rest - a as usize))] = mark;
+                }
             }
         }
-        // Every option is below the first power of two past the values so far.
-        let words = (1usize << bits_of(self.sparse.bound)).div_ceil(64);
-        let seen = Seen {
-            words: (0..words)
-                .map(|word| {
-                    let marks = &self.seen[64 * word..64 * word + 64];
-                    marks.iter().enumerate().fold(0u64, |bits, (i, &mark)| bits | u64::from(mark == stamp) << i)
-                })
-                .collect(),
-        };
-        let mut missing = Vec::new();
-        let common = missing_below_common(&seen, 0, mask, &mut missing);
-        self.search(heap, &mut missing);
-        Draft { heap, mask, seen, common, missing }
+        let mut drafts = std::mem::take(&mut self.drafts);
+        for (j, draft) in drafts[..count].iter_mut().enumerate() {
+            draft.heap = first + j;
+            draft.mask = mask;
+            pack(&self.marks[j * span..(j + 1) * span], mark, &mut draft.seen.words);
+            draft.missing.clear();
+            draft.common = missing_below_common(&draft.seen, 0, mask, &mut draft.missing);
+            self.search(first + j, &mut draft.missing);
+        }
+        self.drafts = drafts;
     }
 
     /// Removes from `missing` every rare value that a split of `heap` whose smaller part is at
@@ -778,16 +903,19 @@ impl<'a> Worker<'a> {
         let (epoch, half) = (self.epoch, rest / 2);
         let (head, recent, base) = (self.window.head(), self.window.recent(), self.window.base());
         let mut start = first;
+        // Values looked up in a set in lanes (every value below its span) or compared one by one.
+        let sets = self.sparse.lanes.strikes_sets() && self.sparse.bound < SET_SPAN;
         while start <= half && !missing.is_empty() {
             // A few values left: compared with every split, many splits at once, as far as both
             // parts are in the window.
             let stop = (half + 1).min(head.len()).min((rest + 1).saturating_sub(base));
-            if missing.len() <= FEW && stop > start {
-                self.sparse.lanes.strike(
-                    &head[start..stop],
-                    &recent[rest + 1 - stop - base..=rest - start - base],
-                    missing,
-                );
+            if missing.len() <= if sets { SET_FEW } else { FEW } && stop > start {
+                let (small, large) = (&head[start..stop], &recent[rest + 1 - stop - base..=rest - start - base]);
+                if sets {
+                    self.sparse.lanes.strike_set(small, large, missing);
+                } else {
+                    self.sparse.lanes.strike(small, large, missing);
+                }
                 start = stop;
                 continue;
             }
@@ -795,32 +923,25 @@ impl<'a> Worker<'a> {
             self.marked += (end - start) as u64;
             let reached: &mut Slate = &mut self.reached;
             if end <= head.len() && rest + 1 - end >= base {
-                // Both parts in the window: four splits a step, their options xored in one word
-                // and marked straight from it (a buffer of options read back right after it is
-                // written stalls on store forwarding).
+                // Both parts in the window: many splits a step, in lanes.
                 let small = &head[start..end];
                 let large = &recent[rest + 1 - end - base..=rest - start - base];
-                let (mut smalls, mut larges) = (small.chunks_exact(4), large.rchunks_exact(4));
-                for (s, l) in (&mut smalls).zip(&mut larges) {
-                    let x = u64::from(s[0]) | u64::from(s[1]) << 16 | u64::from(s[2]) << 32 | u64::from(s[3]) << 48;
-                    let y = u64::from(l[3]) | u64::from(l[2]) << 16 | u64::from(l[1]) << 32 | u64::from(l[0]) << 48;
-                    let options = x ^ y;
-                    reached[(options & 0xffff) as usize] = epoch;
-                    reached[(options >> 16 & 0xffff) as usize] = epoch;
-                    reached[(options >> 32 & 0xffff) as usize] = epoch;
-                    reached[(options >> 48) as usize] = epoch;
-                }
-                for (&x, &y) in smalls.remainder().iter().zip(larges.remainder().iter().rev()) {
-                    reached[usize::from(x ^ y)] = epoch;
-                }
+                self.sparse.lanes.mark_splits(small, large, reached, epoch);
             } else {
                 for a in start..end {
                     let option = self.window.get(self.values, a) ^ self.window.get(self.values, rest - a);
                     self.reached[usize::from(option)] = epoch;
                 }
             }
+            // Without a branch for each value: which are found follows no pattern.
             let reached: &Slate = &self.reached;
-            missing.retain(|&v| reached[v as usize] != epoch);
+            let mut kept = 0;
+            for i in 0..missing.len() {
+                let v = missing[i];
+                missing[kept] = v;
+                kept += usize::from(reached[v as usize] != epoch);
+            }
+            missing.truncate(kept);
             start = end;
         }
     }
@@ -838,8 +959,21 @@ impl<'a> Worker<'a> {
         }
         for &take in &self.moves.split {
             let Some(rest) = heap.checked_sub(take) else { continue };
-            for a in (1..self.first_part(take)).take_while(|&a| 2 * a <= rest) {
-                draft.seen.insert(self.value(a) ^ self.value(rest - a));
+            // The splits whose smaller part `a` is below the first part (and at most half).
+            let end = self.first_part(take).min(rest / 2 + 1);
+            let (head, recent, base) = (self.window.head(), self.window.recent(), self.window.base());
+            if end > 1 && end <= head.len() && rest + 1 - end >= base && rest - base <= recent.len() {
+                // Both parts in the window: the small parts 1, 2, … going up, the large ones
+                // `rest − 1`, `rest − 2`, … going down (the finish is the serial part of the work
+                // on several threads: no look-up of where a heap is kept).
+                let (small, large) = (&head[1..end], &recent[rest + 1 - end - base..rest - base]);
+                for (&part, &other) in small.iter().zip(large.iter().rev()) {
+                    draft.seen.insert(part ^ other);
+                }
+            } else {
+                for a in 1..end {
+                    draft.seen.insert(self.value(a) ^ self.value(rest - a));
+                }
             }
         }
         let seen = &draft.seen;
@@ -855,17 +989,72 @@ impl<'a> Worker<'a> {
 }
 
 /// The smallest common value `≥ from` that is not seen, after pushing onto `missing` every rare
-/// value between `from` and it that is not seen.
+/// value between `from` and it that is not seen (64 values a step).
 fn missing_below_common(seen: &Seen, from: u32, mask: u32, missing: &mut Vec<u32>) -> u32 {
-    for v in from..1 << 16 {
-        if !seen.contains(v) {
-            if !is_rare(v, mask) {
-                return v;
-            }
-            missing.push(v);
+    // Bit i of `odd`: i (below 64) has an odd number of mask bits. Value 64·w + i is common when
+    // that parity and the parity of 64·w differ.
+    let odd = odd_parities(mask);
+    let mut from_bit = from & 63;
+    for word in (from >> 6)..1 << 10 {
+        let base = word << 6;
+        let common = if is_rare(base, mask) { odd } else { !odd };
+        let unseen = !seen.words.get(word as usize).copied().unwrap_or(0) & (!0u64 << from_bit);
+        from_bit = 0;
+        let unseen_common = unseen & common;
+        let mut rare = unseen & !common;
+        if unseen_common != 0 {
+            rare &= (1u64 << unseen_common.trailing_zeros()) - 1;
+        }
+        while rare != 0 {
+            missing.push(base + rare.trailing_zeros());
+            rare &= rare - 1;
+        }
+        if unseen_common != 0 {
+            return base + unseen_common.trailing_zeros();
         }
     }
     unreachable!("a heap has fewer than 2^16 options")
+}
+
+/// Bit `i` set when `i & mask` has an odd number of bits (`i` below 64), doubling the bits known
+/// one mask bit at a time.
+fn odd_parities(mask: u32) -> u64 {
+    (0..6).fold(0u64, |odd, bit| {
+        let width = 1u32 << bit;
+        let low = odd & ((1u64 << width) - 1);
+        let high = if mask >> bit & 1 == 1 { !low & ((1u64 << width) - 1) } else { low };
+        low | high << width
+    })
+}
+
+/// Puts into `words` the marks equal to `mark`, a bit each (`marks`' length a multiple of 64).
+fn pack(marks: &[u8], mark: u8, words: &mut Vec<u64>) {
+    words.clear();
+    words.extend(marks.chunks_exact(64).map(|chunk| {
+        let chunk: &[u8; 64] = chunk.try_into().expect("64 marks");
+        equal_bits(chunk, mark)
+    }));
+}
+
+/// Bit `i` set when `marks[i] == mark`.
+#[inline]
+fn equal_bits(marks: &[u8; 64], mark: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+        // SAFETY: SSE2 is part of every x86-64; each read is 16 bytes within the 64 of `marks`.
+        unsafe {
+            let wanted = _mm_set1_epi8(mark as i8);
+            (0..4).fold(0u64, |bits, k| {
+                let sixteen = _mm_loadu_si128(marks.as_ptr().add(16 * k).cast());
+                bits | u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(sixteen, wanted)) as u16) << (16 * k)
+            })
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        marks.iter().enumerate().fold(0u64, |bits, (i, &m)| bits | u64::from(m == mark) << i)
+    }
 }
 
 fn is_rare(value: u32, mask: u32) -> bool {
@@ -925,6 +1114,14 @@ mod tests {
         }
         let values = values.to_vec();
         (0..plain.len()).find(|&heap| values.get(heap) != Some(&plain[heap]))
+    }
+
+    #[test]
+    fn odd_parities_are_the_parities_of_the_masked_bits() {
+        for mask in [0, 1, 2, 0b10_1101, 0x3f, 0x1ef, 0xfff] {
+            let expected = (0..64u32).fold(0u64, |bits, i| bits | u64::from((i & mask).count_ones() & 1) << i);
+            assert_eq!(odd_parities(mask), expected, "mask {mask:b}");
+        }
     }
 
     /// The mask chosen makes the fewest values rare of every mask over the bits the values use,
@@ -1023,8 +1220,9 @@ mod tests {
                 all.extend((0..lookahead as u32).map(|i| 4096 + 97 * i));
                 let mut values = Values::from_values(&table, 16);
                 values.make_room(heap + 1, 16);
-                let mut worker = Worker::new(&moves, &values, lookahead, Sparse::prepared(&values, table.len(), 1));
-                let mut draft = worker.speculate(heap);
+                let mut worker = Worker::new(&moves, &values, workers, Sparse::prepared(&values, table.len(), 1));
+                worker.speculate(heap, 1);
+                let mut draft = worker.drafts[0].clone();
                 for (h, &v) in all.iter().enumerate().skip(table.len()) {
                     values.set(h, v);
                 }
@@ -1045,25 +1243,30 @@ mod tests {
         let n = 6000;
         let plain = plain(&[0, 6], n);
         let moves = Moves::new(&[0, 6]);
-        let mut values = Values::from_values(&plain[..100], 16);
-        values.make_room(n + 1, 16);
-        let (mask, _) = Sparse::best_mask(plain[..100].iter().copied());
-        let mut worker = Worker::new(&moves, &values, 1, Sparse::prepared(&values, 100, mask));
-        let mut splits = 0;
-        for (heap, &expected) in plain.iter().enumerate().skip(100) {
-            worker.learn(heap);
-            let mut draft = worker.speculate(heap);
-            let value = worker.finish(&mut draft);
-            assert_eq!(value, expected, "heap {heap}");
-            values.set(heap, value);
-            splits += (heap - 1) / 2;
+        for lanes in Lanes::available() {
+            let mut values = Values::from_values(&plain[..100], 16);
+            values.make_room(n + 1, 16);
+            let (mask, _) = Sparse::best_mask(plain[..100].iter().copied());
+            let mut sparse = Sparse::prepared(&values, 100, mask);
+            sparse.lanes = lanes;
+            let mut worker = Worker::new(&moves, &values, 1, sparse);
+            let mut splits = 0;
+            for (heap, &expected) in plain.iter().enumerate().skip(100) {
+                worker.learn(heap);
+                worker.speculate(heap, 1);
+                let mut draft = worker.drafts[0].clone();
+                let value = worker.finish(&mut draft);
+                assert_eq!(value, expected, "heap {heap}, {lanes:?}");
+                values.set(heap, value);
+                splits += (heap - 1) / 2;
+            }
+            worker.learn(n + 1);
+            // Of every split of every heap (the searches stop early, so fewer are looked at),
+            // those marked one by one: about 1.2 million of 9.0 million (5.7 million when no
+            // split is compared in lanes).
+            let marked = worker.marked as usize;
+            assert!(marked > 0 && marked * 4 < splits, "{lanes:?}: {marked} of {splits} splits marked one by one");
         }
-        worker.learn(n + 1);
-        // Of every split of every heap (the searches stop early, so fewer are looked at), those
-        // marked one by one: 1.2 million of 9.0 million; 5.7 million when no split is compared
-        // in lanes.
-        let marked = worker.marked as usize;
-        assert!(marked > 0 && marked * 4 < splits, "{marked} of {splits} splits marked one by one");
     }
 
     /// The mask is looked at again as the table grows: started from the worst mask of a short

@@ -20,6 +20,8 @@ pub struct Request<'a> {
     pub json: bool,
     pub seconds: f64,
     pub checkpoint: Option<&'a Path>,
+    /// Where to write every value as it is computed.
+    pub values: Option<&'a Path>,
     pub every: f64,
     pub resume: Option<&'a Path>,
     /// The memory budget (`--max-memory`).
@@ -59,13 +61,21 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
     }
     table.reserve(request.upto);
     let from = table.computed_to();
+    let mut values = match request.values {
+        Some(path) => Some(ValuesFile::create(path)?),
+        None => None,
+    };
     let progress = Progress::new(request.upto, from);
     let (mut segment, mut saved) = (FIRST_SEGMENT, Instant::now());
     // The workers stop at the deadline themselves, with every heap before it kept.
     let effort = Effort { threads: request.threads, deadline: Some(deadline) };
     while table.computed_to() < request.upto && table.period().is_none() {
         let (before, began) = (table.computed_to(), Instant::now());
-        match table.extend(request.upto.min(before + segment), effort) {
+        let extended = table.extend(request.upto.min(before + segment), effort);
+        if let Some(values) = &mut values {
+            values.write_to(&table, table.computed_to())?;
+        }
+        match extended {
             Ok(()) => {}
             Err(Unsupported::OutOfTime { .. }) => {
                 drop(progress);
@@ -102,6 +112,10 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
         }
     }
     drop(progress);
+    if let Some(values) = &mut values {
+        // A proven period gives the rest.
+        values.write_to(&table, request.upto)?;
+    }
     if let Some(path) = request.checkpoint {
         save(&table, path)?;
     }
@@ -111,6 +125,54 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
     out.write_all(text.as_bytes()).context("writing standard output")?;
     out.flush().context("writing standard output")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--values FILE`: every value, one a line from heap 0, written as the table grows.
+struct ValuesFile<'a> {
+    path: &'a Path,
+    out: std::io::BufWriter<std::fs::File>,
+    /// The next heap to write.
+    next: u64,
+}
+
+impl<'a> ValuesFile<'a> {
+    fn create(path: &'a Path) -> anyhow::Result<ValuesFile<'a>> {
+        let file = std::fs::File::create(path).with_context(|| format!("writing {}", path.display()))?;
+        Ok(ValuesFile { path, out: std::io::BufWriter::with_capacity(1 << 20, file), next: 0 })
+    }
+
+    /// Writes the values of the heaps from the next one to `upto`.
+    fn write_to(&mut self, table: &LongTable, upto: u64) -> anyhow::Result<()> {
+        let mut line = itoa_line::Line::default();
+        for heap in self.next..=upto {
+            self.out
+                .write_all(line.of(table.value(heap)))
+                .with_context(|| format!("writing {}", self.path.display()))?;
+        }
+        self.next = self.next.max(upto + 1);
+        self.out.flush().with_context(|| format!("writing {}", self.path.display()))
+    }
+}
+
+/// A value and a newline, as bytes, without a formatter.
+mod itoa_line {
+    #[derive(Default)]
+    pub struct Line([u8; 12]);
+
+    impl Line {
+        pub fn of(&mut self, mut value: u32) -> &[u8] {
+            let mut at = self.0.len() - 1;
+            self.0[at] = b'\n';
+            loop {
+                at -= 1;
+                self.0[at] = b'0' + (value % 10) as u8;
+                value /= 10;
+                if value == 0 {
+                    return &self.0[at..];
+                }
+            }
+        }
+    }
 }
 
 fn save(table: &LongTable, path: &Path) -> anyhow::Result<()> {

@@ -84,6 +84,10 @@ pub struct Args {
     /// With --checkpoint: seconds between checkpoints.
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = super::seconds, requires = "checkpoint")]
     checkpoint_every: f64,
+    /// With --summary: also write every value to FILE, one a line from heap 0, as the table
+    /// grows (a run the time budget stops leaves the values computed so far).
+    #[arg(long, value_name = "FILE", requires = "summary")]
+    values: Option<PathBuf>,
     /// With --summary: worker threads (default: one for each core this process may run on).
     /// The values and the summary are the same on any number.
     #[arg(long, value_name = "N", value_parser = super::threads, requires = "summary")]
@@ -138,6 +142,7 @@ pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCod
             checkpoint: args.checkpoint.as_deref(),
             every: args.checkpoint_every,
             resume: args.resume.as_deref(),
+            values: args.values.as_deref(),
             max_bytes: budget.max_bytes,
             threads: args.threads.unwrap_or_else(grundy_fast::sparse::every_core),
         });
