@@ -154,6 +154,17 @@ impl Contest for GemsProblem {
          B = 0, S to 1000, bags of up to 1000 gems of each colour"
     }
 
+    /// Cases at the most bags, colours and gems a bag: one, then ten in one input (the contest
+    /// gives no bound on the cases).
+    fn at_limits(&self) -> Vec<String> {
+        vec!["8 colours, 21 bags of up to 10 gems, S = 19".to_string(), "10 such cases in one input".to_string()]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Gems> {
+        let cases = if which == 0 { 1 } else { 10 };
+        (0..cases).flat_map(|_| self.largest_input(rng)).collect()
+    }
+
     /// One case of one bag of 10 gems; then 21 bags of 8 colours (10 gems of colours 1 and 8, or
     /// none) with stones of 19 and of 1, and 21 bags of one colour. Each 21-bag case costs the
     /// fast side 2^21 sets.

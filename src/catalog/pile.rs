@@ -60,6 +60,9 @@ pub struct Piles {
 /// Game Pack's largest plate, as planned (the statement gives no limits).
 const LARGEST_PLATE: u64 = 500_000;
 
+/// The most plates of a Game Pack input, in all (planned: the statement gives none).
+const MOST_PLATES: usize = 1_000_000;
+
 /// Random single-plate cases go up to this size: long enough to run the tables far past their
 /// first values, small enough for the oracle.
 const RANDOM_SINGLE_PLATE: u64 = 3000;
@@ -407,6 +410,17 @@ impl Problem for Piles {
     }
 }
 
+impl Piles {
+    /// The rule sets of the inputs at the maxima: the one of `--rules`, else Nim in normal and
+    /// in misère play.
+    fn limit_rules(&self) -> Vec<RuleSet> {
+        match &self.rules {
+            Rules::Fixed(rules) if rules.pack_code().is_some() => vec![rules.clone()],
+            _ => [0, 1].iter().map(|&misere| RuleSet::from_pack(0, 0, 0, misere).expect("nim")).collect(),
+        }
+    }
+}
+
 impl Contest for Piles {
     fn format(&self) -> &'static str {
         "Xmas Contest 2024 \"Game Pack\": A B C D T, then T lines n x1 … xn; Black (first player wins) or White"
@@ -537,6 +551,33 @@ impl Contest for Piles {
         "A ≤ 4, B ≤ 2, C ≤ 1, D ≤ 1; games of n ≥ 1 plates, 1 ≤ xi ≤ 5·10^5, 10^6 plates in all (planned: the \
          statement gives none); grundy reads xi from 1 (a plate of 0 is refused) to 2^64 − 1 where its tables \
          reach, and as many games as memory holds"
+    }
+
+    /// Per rule set (the one of `--rules`, else Nim in normal and in misère play): one game of
+    /// 10^6 plates; 10^6 games of one plate (T at its most); 10^6 plates of 5·10^5 (the largest
+    /// input, 7 MB).
+    fn at_limits(&self) -> Vec<String> {
+        let kinds = [
+            "one game of 10^6 plates, each 1..5·10^5",
+            "10^6 games of one plate (T at its most)",
+            "one game of 10^6 plates of 5·10^5 (the largest input, 7 MB)",
+        ];
+        self.limit_rules()
+            .iter()
+            .flat_map(|rules| kinds.iter().map(move |kind| format!("{kind}, rules {rules}")))
+            .collect()
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<PilePosition> {
+        let all = self.limit_rules();
+        let rules = &all[(which / 3).min(all.len() - 1)];
+        let game =
+            |plates: Vec<u64>| PilePosition { rules: rules.clone(), position: Position::new(plates).expect("plates") };
+        match which % 3 {
+            0 => vec![game((0..MOST_PLATES).map(|_| rng.random_range(1..=LARGEST_PLATE)).collect())],
+            1 => (0..MOST_PLATES).map(|_| game(vec![rng.random_range(1..=LARGEST_PLATE)])).collect(),
+            _ => vec![game(vec![LARGEST_PLATE; MOST_PLATES])],
+        }
     }
 
     /// Two inputs (one for the rule set of `--rules`; else one with A = B = C = D = 0 and one

@@ -13,11 +13,13 @@
 //!
 //! The rooms: [`process`] runs a program, bounded; [`judge`] compares answers as a judge does;
 //! `subject` is a program against a contest problem, with `expected` (who answers each game),
+//! `limits` (the inputs at the contest's maxima, built one at a time),
 //! `space` (the small space, packed into inputs) and `shrinking` (candidates tried many to an
 //! input); [`report`] says how a duel ended.
 
 mod expected;
 pub mod judge;
+mod limits;
 pub mod process;
 pub mod report;
 mod shrinking;
@@ -44,6 +46,7 @@ pub fn duel<P: Contest>(
     shrinking: &dyn Fn(usize),
 ) -> DuelReport {
     let mut subject = DuelSubject::new(problem, program, plan.budget.until(plan.deadline));
+    subject.seed = plan.seed;
     subject.shrinking = shrinking;
     let report = runner::run(&mut subject, plan, progress);
     report::finish(subject, report)
@@ -58,6 +61,6 @@ pub fn duel_input<P: Contest>(
 ) -> Result<DuelReport, Error> {
     let cases = problem.read(input)?;
     let mut subject = DuelSubject::new(problem, program, budget);
-    let report = runner::replay(&mut subject, &DuelInput { cases });
+    let report = runner::replay(&mut subject, &DuelInput::of(cases));
     Ok(report::finish(subject, report))
 }

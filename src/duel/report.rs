@@ -67,7 +67,7 @@ pub struct DuelFailure {
 pub(super) fn finish<P: Contest>(mut subject: DuelSubject<'_, P>, report: Report) -> DuelReport {
     let failure = report.counterexample.as_ref().and_then(|counterexample| {
         let cases = subject.problem.read(&counterexample.case).ok()?;
-        let input = DuelInput { cases };
+        let input = DuelInput::of(cases);
         let (expected, answerer) = subject.expected(&input).ok()?;
         let run = run(subject.program, &counterexample.case, output_limit(&expected)).ok()?;
         Some(DuelFailure {

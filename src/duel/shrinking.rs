@@ -15,7 +15,7 @@ impl<P: Contest> DuelSubject<'_, P> {
         }
         let (Attempt::Fail { expected, line: Some(line), .. }, _) = self.attempt(found) else { return None };
         let game = found.cases.get(line).filter(|_| expected.lines().count() == found.cases.len())?;
-        let alone = DuelInput { cases: vec![game.clone()] };
+        let alone = DuelInput::of(vec![game.clone()]);
         match self.attempt(&alone).0 {
             Attempt::Fail { expected, verdict, kind: "wrong answer", .. } => Some((alone, (expected, verdict))),
             _ => None,
@@ -70,8 +70,7 @@ impl<P: Contest> DuelSubject<'_, P> {
         }
         *tried += 1;
         (self.shrinking)(*tried);
-        let merged =
-            DuelInput { cases: cases[range.clone()].iter().flat_map(|case| case.cases.iter().cloned()).collect() };
+        let merged = DuelInput::of(cases[range.clone()].iter().flat_map(|case| case.cases.iter().cloned()).collect());
         let attempt = self.attempt(&merged).0;
         if range.len() == 1 {
             return match attempt {

@@ -20,13 +20,13 @@ impl<P: Contest> DuelSubject<'_, P> {
                     .first()
                     .is_none_or(|first: &P::Instance| self.problem.write(&[first.clone(), case.clone()]).is_ok());
             if !fits {
-                inputs.push(DuelInput { cases: std::mem::take(&mut chunk) });
+                inputs.push(DuelInput::of(std::mem::take(&mut chunk)));
             }
             chunk.push(case);
             games += 1;
         }
         if !chunk.is_empty() {
-            inputs.push(DuelInput { cases: chunk });
+            inputs.push(DuelInput::of(chunk));
         }
         // A format of few games an input: the smallest games first, as many inputs as a duel
         // affords (each is a run of the program), and the report says how far they went.

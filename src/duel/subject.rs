@@ -17,6 +17,21 @@ use crate::shrink::{Limits, Shrink};
 pub struct DuelInput<I> {
     /// The cases, in the order of their answers.
     pub cases: Vec<I>,
+    /// For an input at the contest's maxima ([`Contest::at_limits`]): which one. Its cases are
+    /// built when it is judged (they are megabytes), and `cases` is empty until then.
+    pub at_limit: Option<usize>,
+}
+
+impl<I> DuelInput<I> {
+    /// The input of these cases.
+    pub fn of(cases: Vec<I>) -> DuelInput<I> {
+        DuelInput { cases, at_limit: None }
+    }
+
+    /// Input `which` at the contest's maxima, built when judged.
+    pub fn at_limit(which: usize) -> DuelInput<I> {
+        DuelInput { cases: Vec::new(), at_limit: Some(which) }
+    }
 }
 
 impl<I: Shrink> Shrink for DuelInput<I> {
@@ -25,7 +40,7 @@ impl<I: Shrink> Shrink for DuelInput<I> {
     }
 
     fn with_shape(&self, shape: &crate::shape::Shape) -> Option<Self> {
-        Some(DuelInput { cases: self.cases.with_shape(shape)? })
+        Some(DuelInput::of(self.cases.with_shape(shape)?))
     }
 }
 
@@ -116,6 +131,8 @@ pub(super) struct DuelSubject<'a, P: Contest> {
     pub(super) packed: bool,
     /// Told the number of runs so far while shrinking (progress on a terminal).
     pub(super) shrinking: &'a dyn Fn(usize),
+    /// The run's seed: the inputs at the contest's maxima are drawn from it.
+    pub(super) seed: u64,
 }
 
 impl<'a, P: Contest> DuelSubject<'a, P> {
@@ -134,6 +151,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             also: None,
             packed: false,
             shrinking: &|_| {},
+            seed: 0,
         }
     }
 
@@ -154,30 +172,37 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             Ok(expected) => expected,
             Err(verdict) => return (Attempt::Broken(verdict), None),
         };
-        let run = run(&self.program.within(self.budget.deadline), &text, output_limit(&expected));
-        if self.program.cut_by(self.budget.deadline, &run) {
-            return (Attempt::Broken(Verdict::Failed(CUT_BY_TIME.to_string())), None);
+        (self.judge_text(&text, expected, Duration::ZERO), Some(answerer))
+    }
+
+    /// Runs the program on `text`, whose expected output is `expected`, and judges its output;
+    /// its time limit is its own, or `at_least` where that is longer.
+    pub(super) fn judge_text(&self, text: &str, expected: String, at_least: Duration) -> Attempt {
+        let program = Program { timeout: self.program.timeout.max(at_least), ..self.program.clone() };
+        let run = run(&program.within(self.budget.deadline), text, output_limit(&expected));
+        if program.cut_by(self.budget.deadline, &run) {
+            return Attempt::Broken(Verdict::Failed(CUT_BY_TIME.to_string()));
         }
         let run = match run {
             Ok(run) => run,
             Err(error) => {
                 let error = format!("the program could not be started: {error}");
-                return (Attempt::Broken(Verdict::Failed(error)), None);
+                return Attempt::Broken(Verdict::Failed(error));
             }
         };
         if let Run::Crashed { code: Some(code @ (126 | 127)), stderr, .. } = &run {
             let error =
                 format!("the program `{}` could not be run (exit {code}){}", self.program.command, tail_note(stderr));
-            return (Attempt::Broken(Verdict::Failed(error)), None);
+            return Attempt::Broken(Verdict::Failed(error));
         }
         match run.verdict(&expected) {
-            None => (Attempt::Pass, Some(answerer)),
+            None => Attempt::Pass,
             Some(verdict) => {
                 let line = match &run {
                     Run::Output { stdout, .. } => first_differing_line(&expected, stdout),
                     _ => None,
                 };
-                (Attempt::Fail { expected, verdict, kind: run.kind(), line }, Some(answerer))
+                Attempt::Fail { expected, verdict, kind: run.kind(), line }
             }
         }
     }
@@ -213,29 +238,41 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
             .extremes()
             .into_iter()
             .filter(|cases| self.problem.write(cases).is_ok())
-            .map(|cases| DuelInput { cases })
+            .map(DuelInput::of)
             .collect();
-        if extremes.is_empty() {
-            return Exhaustive { cases, description };
+        let mut description = description;
+        if !extremes.is_empty() {
+            let games: usize = extremes.iter().map(|input| input.cases.len()).sum();
+            description = format!(
+                "{description}; then every number at the ends of its range (see `grundy list`): {} in {}",
+                plural(games, "game"),
+                plural(extremes.len(), "input")
+            );
+            cases.extend(extremes);
         }
-        let games: usize = extremes.iter().map(|input| input.cases.len()).sum();
-        let description = format!(
-            "{description}; then every number at the ends of its range (see `grundy list`): {} in {}",
-            plural(games, "game"),
-            plural(extremes.len(), "input")
-        );
-        cases.extend(extremes);
+        let at_limits = self.problem.at_limits();
+        if !at_limits.is_empty() {
+            description = format!(
+                "{description}; then {} at the contest's maxima, each under the time limit: {}",
+                plural(at_limits.len(), "input"),
+                at_limits.join("; ")
+            );
+            cases.extend((0..at_limits.len()).map(DuelInput::at_limit));
+        }
         Exhaustive { cases, description }
     }
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Self::Case {
         let large = rng.random_ratio(1, LARGE_ONE_IN);
-        DuelInput { cases: self.problem.random_input(rng, large) }
+        DuelInput::of(self.problem.random_input(rng, large))
     }
 
     fn judge(&mut self, input: &Self::Case) -> Verdict {
         if self.kind.is_some() && self.out_of_time() {
             return Verdict::Agree; // out of time while shrinking: stop accepting candidates
+        }
+        if let Some(which) = input.at_limit {
+            return self.judge_at_limit(which);
         }
         match self.attempt(input) {
             (Attempt::Pass, answerer) => {
@@ -268,6 +305,9 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
     }
 
     fn case_text(&self, input: &Self::Case) -> String {
+        if let Some(which) = input.at_limit {
+            return self.limit_text(which);
+        }
         self.problem.write(&input.cases).unwrap_or_else(|reason| format!("(an input that cannot be written: {reason})"))
     }
 
@@ -286,6 +326,14 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
 
     fn shrink(&mut self, found: &Self::Case, failure: Failure) -> crate::shrink::Shrunk<Self::Case, Failure> {
         let limits = self.shrink_limits();
+        let built;
+        let found = match found.at_limit {
+            Some(which) => {
+                built = DuelInput::of(self.limit_cases(which));
+                &built
+            }
+            None => found,
+        };
         let (start, failure, steps) = match self.failing_game(found) {
             Some((game, failure)) => (game, failure, 1),
             None => (found.clone(), failure, 0),

@@ -1,0 +1,74 @@
+//! `grundy duel` at the contest's real limits (#37), against planted solutions written as
+//! contestants write them: each is `grundy problem NAME` (right) behind a shell filter that
+//! breaks it the way a contest solution breaks at full size. Each is caught with the duel's
+//! defaults on seeds 1 to 3 (the inputs at the maxima run before any random input, so the seed
+//! changes only what is drawn in them).
+//!
+//! Plants that need the real maximum and a long shrink are `#[ignore]`d: run them with
+//! `cargo test --test duel_limits -- --ignored`.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_FAILURES", std::env::temp_dir().join("grundy-duel-limits-tests"))
+        .output()
+        .expect("grundy runs")
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+/// `grundy problem NAME` run on the input, after `check` has looked at the input in `$f` (it may
+/// `exit`, or `kill` the shell as a crash does).
+fn planted(name: &str, check: &str) -> String {
+    let me = env!("CARGO_BIN_EXE_grundy");
+    format!("f=$(mktemp); cat > $f; {check}; {me} problem {name} < $f; s=$?; rm -f $f; exit $s")
+}
+
+fn duel(name: &str, program: &str, seed: &str) -> (Option<i32>, String) {
+    let output = grundy(&["duel", name, "--against", program, "--seed", seed]);
+    (output.status.code(), text(&output))
+}
+
+/// Answers kept in an array of 5000: more tests than that crash (a segmentation fault).
+#[test]
+#[ignore = "runs 10^6 tests and shrinks them: cargo test --test duel_limits -- --ignored"]
+fn a_fixed_array_of_answers_crashes_at_the_most_tests() {
+    let program = planted("nullify", "t=$(head -n 1 $f); if [ \"$t\" -gt 5000 ]; then rm -f $f; kill -SEGV $$; fi");
+    for seed in ["1", "2", "3"] {
+        let (code, text) = duel("nullify", &program, seed);
+        assert_eq!(code, Some(1), "seed {seed}: {text}");
+        assert!(text.contains("FAILED: runtime error"), "seed {seed}: {text}");
+    }
+}
+
+/// A quadratic sort once N > 50000: a time-limit verdict at N = 10^5.
+#[test]
+#[ignore = "runs N = 10^5 and shrinks a time-out: cargo test --test duel_limits -- --ignored"]
+fn a_quadratic_sort_at_the_top_is_a_time_limit_verdict() {
+    let quadratic = "n=$(head -n 1 $f); if [ \"$n\" -gt 50000 ]; then tr ' ' '\\n' < $f | tail -n +2 | \
+                     awk '{ a[NR] = $1 } END { for (i = 2; i <= NR; i++) { x = a[i]; j = i - 1; \
+                     while (j > 0 && a[j] > x) { a[j + 1] = a[j]; j-- } a[j + 1] = x } }'; fi";
+    let program = planted("candy", quadratic);
+    for seed in ["1", "2", "3"] {
+        let (code, text) = duel("candy", &program, seed);
+        assert_eq!(code, Some(1), "seed {seed}: {text}");
+        assert!(text.contains("FAILED: time limit exceeded"), "seed {seed}: {text}");
+    }
+}
+
+/// The cheap half of the fixed array: a crash past 5000 tests is met at the most tests, on one
+/// seed, and the report names the input it was found on.
+#[test]
+fn more_tests_than_a_fixed_array_holds_are_met() {
+    let program = planted("nullify", "t=$(head -n 1 $f); if [ \"$t\" -gt 5000 ]; then rm -f $f; kill -SEGV $$; fi");
+    let output = grundy(&["duel", "nullify", "--against", &program, "--seed", "1", "--time", "120"]);
+    let text = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAILED: runtime error"), "{text}");
+    // Found on the input of 10^6 tests (shown by its first lines, here or as found first).
+    assert!(text.contains("\n1000000\n1 1\n"), "{text}");
+}
