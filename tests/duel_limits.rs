@@ -72,3 +72,40 @@ fn more_tests_than_a_fixed_array_holds_are_met() {
     // Found on the input of 10^6 tests (shown by its first lines, here or as found first).
     assert!(text.contains("\n1000000\n1 1\n"), "{text}");
 }
+
+/// Misère Game Pack with the count of 1-plates kept in an 8-bit counter: wrong on all-ones games
+/// of 256 plates (and 512…), which random games of at most 30 plates never reach. Caught on the
+/// all-ones games around the powers of two, and shrunk to the one game of 256 ones.
+#[test]
+fn an_8_bit_counter_of_ones_is_caught_at_256() {
+    let me = env!("CARGO_BIN_EXE_grundy");
+    // The game's line beside its answer: fields 2.. are `n x1 … xn`; every plate 1 and n a
+    // multiple of 256 wraps the counter to 0 (no ones: the answer flips).
+    let program = format!(
+        "f=$(mktemp); cat > $f; tail -n +2 $f > $f.games; {me} pack < $f | paste -d' ' - $f.games | \
+         awk '{{ all = 1; for (i = 3; i <= NF; i++) if ($i != 1) all = 0; \
+         if (all && $2 % 256 == 0) print ($1 == \"Black\" ? \"White\" : \"Black\"); else print $1 }}'; \
+         s=$?; rm -f $f $f.games; exit $s"
+    );
+    for seed in ["1", "2", "3"] {
+        let output = grundy(&["duel", "pack", "--rules", "0,0,0,1", "--against", &program, "--seed", seed]);
+        let text = text(&output);
+        assert_eq!(output.status.code(), Some(1), "seed {seed}: {text}");
+        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
+        // The game's line is shown by its ends and length: 256 plates of 1.
+        assert!(text.contains("\n0 0 0 1 1\n256 1 1 1 1 "), "seed {seed}: {text}");
+        assert!(text.contains(" 1 1 1 1 (515 bytes)\n"), "seed {seed}: {text}");
+    }
+}
+
+/// Stripes with the strips assumed sorted (`c ≤ z ≤ n`): the format gives them in any order.
+#[test]
+fn strips_assumed_sorted_are_caught() {
+    let check = "read c z n < $f; if [ \"$c\" -gt \"$z\" ] || [ \"$z\" -gt \"$n\" ]; then rm -f $f; echo 1; exit 0; fi";
+    let program = planted("stripes", check);
+    for seed in ["1", "2", "3"] {
+        let (code, text) = duel("stripes", &program, seed);
+        assert_eq!(code, Some(1), "seed {seed}: {text}");
+        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
+    }
+}

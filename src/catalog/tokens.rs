@@ -266,6 +266,32 @@ impl Contest for TokensProblem {
          as much"
     }
 
+    /// The most of everything; then the same count of edges, each given twice (repeated edges
+    /// are allowed), in random order.
+    fn at_limits(&self) -> Vec<String> {
+        vec![
+            "n = 10^5, m = 2·10^5, q = 10^5, Σk = 10^6".to_string(),
+            "n = 10^5, m = 2·10^5 edges each given twice, in random order; q = 10^5, Σk = 10^6".to_string(),
+        ]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Tokens> {
+        if which == 0 {
+            return self.largest_input(rng);
+        }
+        let n = MOST_VERTICES as usize;
+        let mut edges: Vec<(usize, usize)> =
+            (0..MOST_EDGES / 2).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
+        edges.extend(edges.clone());
+        for i in (1..edges.len()).rev() {
+            edges.swap(i, rng.random_range(0..=i));
+        }
+        let graph = Arc::new(Digraph::new(n, edges).expect("a graph"));
+        (0..MOST_QUERIES)
+            .map(|_| Tokens::new(graph.clone(), (0..10).map(|_| rng.random_range(0..n)).collect()).expect("tokens"))
+            .collect()
+    }
+
     /// One vertex, no edge, one token; then 10^5 vertices with edges 1 → 10^5, 10^5 → 1, a loop
     /// on 10^5 and 1 → 2, and queries of one token on either end, both, and 10 000 tokens on the
     /// two ends (45 KB). Not reached: m = 2·10^5 (2.6 MB), q = 10^5 (400 KB), Σk = 10^6 (7 MB).
