@@ -366,11 +366,25 @@ struct StressSubject<'a> {
     also: Option<(String, String)>,
     /// The generator's command line that wrote the first failing input.
     found_by: Option<String>,
+    /// Most bytes grundy itself may hold while shrinking (`--max-memory`).
+    max_bytes: usize,
+    /// What stopped shrinking early, if anything did.
+    stopped: std::cell::Cell<Option<&'static str>>,
 }
 
 impl<'a> StressSubject<'a> {
     fn new(programs: &'a Programs, deadline: Option<Instant>) -> StressSubject<'a> {
-        StressSubject { programs, sizes: None, small: None, deadline, kind: None, also: None, found_by: None }
+        StressSubject {
+            programs,
+            sizes: None,
+            small: None,
+            deadline,
+            kind: None,
+            also: None,
+            found_by: None,
+            max_bytes: usize::MAX,
+            stopped: std::cell::Cell::new(None),
+        }
     }
 }
 
@@ -422,7 +436,7 @@ impl StressSubject<'_> {
             return TextCase::failed("no generator was given".to_string());
         };
         let size = size.map(|size| format!(" {size}")).unwrap_or_default();
-        let command = Program { command: format!("{} {seed}{size}", generator.command), timeout: generator.timeout };
+        let command = Program { command: format!("{} {seed}{size}", generator.command), ..generator.clone() };
         let run = duel::run(&command.within(self.deadline), "", MOST_OUTPUT);
         if command.cut_by(self.deadline, &run) {
             return TextCase::failed(duel::CUT_BY_TIME.to_string());
@@ -441,9 +455,18 @@ impl StressSubject<'_> {
         case
     }
 
-    /// Whether shrinking must stop: the run's deadline has passed.
+    /// Whether shrinking must stop: the run's deadline has passed, or grundy's own memory has
+    /// reached `--max-memory`; which of them is kept for the report.
     fn out_of_time(&self) -> bool {
-        crate::interrupt::past(self.deadline)
+        if crate::interrupt::past(self.deadline) {
+            self.stopped.set(Some(if crate::interrupt::requested() { "Ctrl-C" } else { "--time" }));
+            return true;
+        }
+        if crate::budget::resident_bytes().is_some_and(|bytes| bytes > self.max_bytes) {
+            self.stopped.set(Some("--max-memory"));
+            return true;
+        }
+        false
     }
 }
 
@@ -558,6 +581,7 @@ impl Subject for StressSubject<'_> {
 /// `sizes`, the small sizes come first, within `plan.cases` inputs in all.
 pub fn stress(programs: &Programs, sizes: Option<Sizes>, plan: &Plan, progress: &dyn Fn(u64)) -> DuelReport {
     let mut subject = StressSubject::new(programs, plan.deadline);
+    subject.max_bytes = plan.budget.max_bytes;
     subject.sizes = sizes;
     subject.small = sizes.and_then(|sizes| SmallSizes::of(sizes, plan.cases)).map(|small| (small, plan.seed));
     let small = subject.small.map_or(0, |(small, _)| small.inputs());
@@ -593,7 +617,16 @@ fn finish(subject: &mut StressSubject<'_>, report: Report) -> DuelReport {
         })
     });
     let also_met = subject.also.take().map(|(verdict, input)| AlsoMet { verdict, input });
-    DuelReport { by_oracle: 0, by_fast_side: 0, by_both: 0, report, failure, also_met, shrink_packed: false }
+    DuelReport {
+        by_oracle: 0,
+        by_fast_side: 0,
+        by_both: 0,
+        report,
+        failure,
+        also_met,
+        shrink_packed: false,
+        shrink_stopped_by: subject.stopped.get().map(str::to_string),
+    }
 }
 
 #[cfg(test)]

@@ -109,3 +109,37 @@ fn strips_assumed_sorted_are_caught() {
         assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
     }
 }
+
+/// Tokens on a graph whose repeated edges the solution mishandles (here: any repeated edge flips
+/// every answer). Caught, and shrunk to at most 4 vertices within 1 GB (grundy's own memory
+/// stays within `--max-memory`, the program's address space too). A shrink of an input of
+/// 10^5 vertices takes about a minute on an idle machine: `--time` gives it room.
+#[test]
+fn repeated_edges_are_caught_and_shrunk_small_in_bounded_memory() {
+    repeated_edges_on(&["1"]);
+}
+
+#[test]
+#[ignore = "two more shrinks of a minute each: cargo test --test duel_limits -- --ignored"]
+fn repeated_edges_are_caught_on_seeds_2_and_3() {
+    repeated_edges_on(&["2", "3"]);
+}
+
+fn repeated_edges_on(seeds: &[&str]) {
+    let me = env!("CARGO_BIN_EXE_grundy");
+    let program = format!(
+        "f=$(mktemp); cat > $f; m=$(head -n 1 $f | cut -d' ' -f2); \
+         r=$(sed -n \"2,$((m + 1))p\" $f | sort | uniq -d | head -n 1); \
+         {me} problem tokens < $f | awk -v r=\"$r\" '{{ if (r != \"\") print ($1 == \"First\" ? \"Second\" : \"First\"); else print $1 }}'; \
+         s=$?; rm -f $f; exit $s"
+    );
+    for seed in seeds {
+        let args = ["--max-memory", "1G", "duel", "tokens", "--against", &program, "--seed", seed, "--time", "900"];
+        let output = grundy(&[&args[..], &["--json"]].concat());
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        assert_eq!(output.status.code(), Some(1), "seed {seed}: {document}");
+        let input = document["failure"]["input"].as_str().expect("the minimal input");
+        let vertices: u64 = input.split_whitespace().next().and_then(|n| n.parse().ok()).expect("n");
+        assert!(vertices <= 4, "seed {seed}: {input}");
+    }
+}

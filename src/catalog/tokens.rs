@@ -365,6 +365,37 @@ impl Shrink for Tokens {
         Tokens::new(Arc::new(graph), tokens).ok()
     }
 
+    /// Queries of one graph state it once: the graph, then the list of their tokens.
+    fn list_shape(cases: &[Tokens]) -> Shape {
+        let Some(first) = cases.first().filter(|first| cases.iter().all(|case| case.graph() == first.graph())) else {
+            return Shape::list(cases.iter().map(Shrink::shape), 1);
+        };
+        let Shape::Tuple(mut parts) = first.shape() else { return Shape::list(cases.iter().map(Shrink::shape), 1) };
+        let queries = cases.iter().map(|case| {
+            let tokens: Vec<u64> = case.tokens().iter().map(|&t| t as u64).collect();
+            Shape::numbers(&tokens, 0, 1).multiset()
+        });
+        parts[0] = Shape::list(queries, 1);
+        Shape::tuple(parts)
+    }
+
+    fn list_with_shape(cases: &[Tokens], shape: &Shape) -> Option<Vec<Tokens>> {
+        let Some([queries, edges, vertices]) = shape.parts::<3>() else {
+            return shape.items()?.iter().map(|item| cases.get(item.from)?.with_shape(&item.shape)).collect();
+        };
+        let edges = edges.items()?.iter().map(|edge| super::geography::edge_of(&edge.shape)).collect::<Option<_>>()?;
+        let graph = Arc::new(Digraph::new(usize::try_from(vertices.value()?).ok()?, edges).ok()?);
+        queries
+            .items()?
+            .iter()
+            .map(|query| {
+                let tokens =
+                    query.shape.values()?.into_iter().map(|t| usize::try_from(t).ok()).collect::<Option<_>>()?;
+                Tokens::new(graph.clone(), tokens).ok()
+            })
+            .collect()
+    }
+
     fn candidates(&self) -> Vec<Tokens> {
         let mut all = crate::shrink::shaped_candidates(self);
         let graph = self.graph();

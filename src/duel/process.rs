@@ -17,6 +17,10 @@ pub struct Program {
     pub command: String,
     /// Time limit for one run.
     pub timeout: Duration,
+    /// Most bytes of address space the program may map (`RLIMIT_AS`, set on the child before it
+    /// starts, and inherited by what it starts): past it, its allocations fail and it crashes, a
+    /// runtime error. `None`: no limit.
+    pub memory: Option<u64>,
 }
 
 impl Program {
@@ -24,7 +28,7 @@ impl Program {
     /// `--time`), so that no run outlives the run of grundy; at least a millisecond.
     pub fn within(&self, deadline: Option<Instant>) -> Program {
         let left = deadline.map_or(self.timeout, |deadline| deadline.saturating_duration_since(Instant::now()));
-        Program { command: self.command.clone(), timeout: self.timeout.min(left).max(Duration::from_millis(1)) }
+        Program { timeout: self.timeout.min(left).max(Duration::from_millis(1)), ..self.clone() }
     }
 
     /// Whether `run`, of this program cut to `deadline`, timed out because the deadline came,
@@ -152,6 +156,21 @@ pub fn run(program: &Program, input: &str, limit: u64) -> std::io::Result<Run> {
     command.arg("-c").arg(&program.command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    #[cfg(unix)]
+    if let Some(bytes) = program.memory {
+        let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
+        // SAFETY: between fork and exec the closure only calls setrlimit, which is
+        // async-signal-safe, on a value it owns.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+    }
     let mut child = command.spawn()?;
     let pid = child.id();
     let mut stdin = child.stdin.take().expect("stdin is piped");
@@ -235,7 +254,7 @@ mod tests {
     use super::*;
 
     fn program(command: &str, seconds: f64) -> Program {
-        Program { command: command.to_string(), timeout: Duration::from_secs_f64(seconds) }
+        Program { command: command.to_string(), timeout: Duration::from_secs_f64(seconds), memory: None }
     }
 
     #[test]
@@ -252,6 +271,15 @@ mod tests {
         assert!(matches!(run(&program("sleep 5", 0.3), "", 100).unwrap(), Run::TimedOut { .. }));
         assert!(started.elapsed() < Duration::from_secs(3));
         assert!(matches!(run(&program("yes", 5.0), "", 1 << 16).unwrap(), Run::TooMuchOutput { .. }));
+    }
+
+    #[test]
+    fn a_program_past_its_memory_limit_crashes() {
+        let hog =
+            Program { memory: Some(64 << 20), ..program("python3 -c 'x = bytearray(512 << 20); print(1)'", 20.0) };
+        assert!(matches!(run(&hog, "", 100).unwrap(), Run::Crashed { .. }));
+        let small = Program { memory: Some(256 << 20), ..program("echo fits", 5.0) };
+        assert!(matches!(run(&small, "", 100).unwrap(), Run::Output { .. }));
     }
 
     #[test]

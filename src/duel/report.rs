@@ -29,6 +29,10 @@ pub struct DuelReport {
     /// Whether shrinking tried one-game candidates packed, many to an input (each game's answer
     /// judged on its own line).
     pub shrink_packed: bool,
+    /// What stopped shrinking before it was done, if anything did (`--time`, `--max-memory`,
+    /// Ctrl-C): the input reported is the smallest failing one found so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shrink_stopped_by: Option<String>,
 }
 
 /// A failure of another kind than the one shrunk, met on the way.
@@ -92,6 +96,7 @@ pub(super) fn finish<P: Contest>(mut subject: DuelSubject<'_, P>, report: Report
         failure,
         also_met,
         shrink_packed: subject.packed,
+        shrink_stopped_by: subject.stopped.get().map(str::to_string),
     }
 }
 

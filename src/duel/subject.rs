@@ -39,6 +39,16 @@ impl<I: Shrink> Shrink for DuelInput<I> {
         self.cases.shape()
     }
 
+    /// The shape's candidates, as many as [`crate::shape::MOST_CANDIDATE_PARTS`] parts hold in
+    /// all, and at least 2 (the two halves): an input at the maxima (10^6 games) holds 2
+    /// candidates at a time, not 16, so shrinking it stays within memory; its halves get
+    /// finer candidates in turn.
+    fn candidates(&self) -> Vec<Self> {
+        let shape = self.shape();
+        let most = (crate::shape::MOST_CANDIDATE_PARTS / shape.size().max(1)).max(2);
+        shape.candidates(most).iter().filter_map(|smaller| self.with_shape(smaller)).filter(|c| c != self).collect()
+    }
+
     fn with_shape(&self, shape: &crate::shape::Shape) -> Option<Self> {
         Some(DuelInput::of(self.cases.with_shape(shape)?))
     }
@@ -48,11 +58,10 @@ impl<I: Shrink> Shrink for DuelInput<I> {
 /// the program, up to its time limit (a failure by time-out pays it on every try).
 pub const SHRINK_SECONDS: u64 = 60;
 
-/// When shrinking a failure found now must stop: at the run's deadline, or [`SHRINK_SECONDS`]
-/// from now, whichever is first.
+/// When shrinking a failure found now must stop: at the run's deadline (`--time`, which the user
+/// chose to spend), else [`SHRINK_SECONDS`] from now.
 pub fn shrink_deadline(run_deadline: Option<Instant>) -> Instant {
-    let cap = Instant::now() + Duration::from_secs(SHRINK_SECONDS);
-    run_deadline.map_or(cap, |deadline| deadline.min(cap))
+    run_deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(SHRINK_SECONDS))
 }
 
 /// Inputs one in this many are large.
@@ -133,6 +142,8 @@ pub(super) struct DuelSubject<'a, P: Contest> {
     pub(super) shrinking: &'a dyn Fn(usize),
     /// The run's seed: the inputs at the contest's maxima are drawn from it.
     pub(super) seed: u64,
+    /// What stopped shrinking early, if anything did: `--time`, `--max-memory`, Ctrl-C.
+    pub(super) stopped: std::cell::Cell<Option<&'static str>>,
 }
 
 impl<'a, P: Contest> DuelSubject<'a, P> {
@@ -152,6 +163,7 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             packed: false,
             shrinking: &|_| {},
             seed: 0,
+            stopped: std::cell::Cell::new(None),
         }
     }
 
@@ -207,9 +219,18 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         }
     }
 
-    /// Whether shrinking must stop: the run's deadline has passed.
+    /// Whether shrinking must stop: the run's deadline has passed, or grundy's own memory has
+    /// reached the budget (`--max-memory`); which of them is kept for the report.
     pub(super) fn out_of_time(&self) -> bool {
-        self.budget.expired()
+        if self.budget.expired() {
+            self.stopped.set(Some(if crate::interrupt::requested() { "Ctrl-C" } else { "--time" }));
+            return true;
+        }
+        if crate::budget::resident_bytes().is_some_and(|bytes| bytes > self.budget.max_bytes) {
+            self.stopped.set(Some("--max-memory"));
+            return true;
+        }
+        false
     }
 }
 
