@@ -128,7 +128,7 @@ pub enum Minimality {
     /// case is minimal for one edit at a time ("1-minimal" in delta debugging's terms).
     FixedPoint,
     /// The search was cut short (by the budget or the deadline); only a case on the way down
-    /// is known.
+    /// is known, not even that no single removal fails.
     Unknown,
 }
 
@@ -143,7 +143,10 @@ impl std::fmt::Display for Minimality {
             Minimality::FixedPoint => f.write_str(
                 "1-minimal: no single removal or smaller number fails (smaller cases are too many to try all)",
             ),
-            Minimality::Unknown => f.write_str("a local minimum (the search for smaller cases was cut short)"),
+            Minimality::Unknown => f.write_str(
+                "not shown minimal: the search for smaller cases was cut short (by the time or the tries it \
+                 may take), and smaller failing cases may exist",
+            ),
         }
     }
 }

@@ -22,6 +22,12 @@ pub(super) fn first_differing_line(expected: &str, actual: &str) -> Option<usize
     (0..expected.len().max(actual.len())).find(|&i| expected.get(i) != actual.get(i))
 }
 
+/// Every line (from 0) where `actual` differs from `expected`.
+pub(super) fn differing_lines(expected: &str, actual: &str) -> Vec<usize> {
+    let (expected, actual) = (answer_lines(expected), answer_lines(actual));
+    (0..expected.len().max(actual.len())).filter(|&i| expected.get(i) != actual.get(i)).collect()
+}
+
 /// The first line where `actual` differs from `expected`, in words; `None` when they agree.
 pub fn first_difference(expected: &str, actual: &str) -> Option<String> {
     let at = first_differing_line(expected, actual)?;

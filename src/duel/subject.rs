@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::judge::first_differing_line;
+use super::judge::differing_lines;
 use super::process::{CUT_BY_TIME, Program, Run, output_limit, run, tail_note};
 use crate::problem::Contest;
 use crate::runner::{Exhaustive, Subject, Verdict};
@@ -106,8 +106,8 @@ pub(super) enum Attempt {
     /// Accepted.
     Pass,
     /// Rejected: the expected output, the verdict, its kind, and for a wrong answer the first
-    /// line (from 0) where the output differs.
-    Fail { expected: String, verdict: String, kind: &'static str, line: Option<usize> },
+    /// line (from 0) where the output differs, and every such line.
+    Fail { expected: String, verdict: String, kind: &'static str, line: Option<usize>, lines: Vec<usize> },
     /// grundy could not judge it (no expected answer, the input cannot be written, the program
     /// cannot be started).
     Broken(Verdict),
@@ -210,11 +210,11 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
         match run.verdict(&expected) {
             None => Attempt::Pass,
             Some(verdict) => {
-                let line = match &run {
-                    Run::Output { stdout, .. } => first_differing_line(&expected, stdout),
-                    _ => None,
+                let lines = match &run {
+                    Run::Output { stdout, .. } => differing_lines(&expected, stdout),
+                    _ => Vec::new(),
                 };
-                Attempt::Fail { expected, verdict, kind: run.kind(), line }
+                Attempt::Fail { expected, verdict, kind: run.kind(), line: lines.first().copied(), lines }
             }
         }
     }
@@ -355,7 +355,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
             }
             None => found,
         };
-        let (start, failure, steps) = match self.failing_game(found) {
+        let (start, failure, steps) = match self.failing_game(found, limits) {
             Some((game, failure)) => (game, failure, 1),
             None => (found.clone(), failure, 0),
         };
