@@ -158,17 +158,24 @@ pub fn run(program: &Program, input: &str, limit: u64) -> std::io::Result<Run> {
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     #[cfg(unix)]
     if let Some(bytes) = program.memory {
-        let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
-        // SAFETY: between fork and exec the closure only calls setrlimit, which is
-        // async-signal-safe, on a value it owns.
-        unsafe {
-            std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
-                if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
-                    Ok(())
-                } else {
-                    Err(std::io::Error::last_os_error())
-                }
-            });
+        // The soft limit only, within the hard one grundy runs under (raising the hard limit is
+        // not allowed, and a shell's `ulimit -v` may have lowered it).
+        let mut current = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes into a value owned here.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut current) } == 0 {
+            let soft = (bytes as libc::rlim_t).min(current.rlim_max);
+            let limit = libc::rlimit { rlim_cur: soft, rlim_max: current.rlim_max };
+            // SAFETY: between fork and exec the closure only calls setrlimit, which is
+            // async-signal-safe, on a value it owns.
+            unsafe {
+                std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
+                    if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                        Ok(())
+                    } else {
+                        Err(std::io::Error::last_os_error())
+                    }
+                });
+            }
         }
     }
     let mut child = command.spawn()?;
