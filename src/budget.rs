@@ -76,6 +76,22 @@ impl Budget {
     }
 }
 
+/// This process's resident memory, in bytes (Linux: `/proc/self/statm`); `None` where it
+/// cannot be read. What `grundy duel` holds against `--max-memory` while it shrinks.
+pub fn resident_bytes() -> Option<usize> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: usize = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    pages.checked_mul(usize::try_from(page).ok().filter(|&page| page > 0)?)
+}
+
+/// The memory of a duel when `--max-memory` is not given: 4 GiB for the program under test
+/// (its address space) and, apart, 4 GiB for grundy's own (its resident set, held while it
+/// shrinks); together a third of this 24 GiB machine, where the global default (half the
+/// machine) would let the two reach all of it.
+pub const DUEL_MEMORY: usize = 4 << 30;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -108,6 +108,22 @@ pub trait Contest: Problem {
     /// that stays small, and each problem says which ends it does not reach and why.
     fn extremes(&self) -> Vec<Vec<Self::Instance>>;
 
+    /// The inputs at the contest's maxima, in words: each count at its real maximum (the most
+    /// tests of a multi-test format, the longest game, the largest graph) and the largest total
+    /// input, which `grundy duel` runs after the extremes, one at a time, under the program's time
+    /// limit, so that a solution quadratic at the top is a time-limit verdict and a fixed-size
+    /// array a runtime error. By default the one input of [`Contest::largest_input`].
+    fn at_limits(&self) -> Vec<String> {
+        vec!["the largest input at the contest's stated limits".to_string()]
+    }
+
+    /// Input `which` of [`Contest::at_limits`], drawn from `rng`: built only when it is run, and
+    /// dropped after (such inputs are megabytes).
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Self::Instance> {
+        let _ = which;
+        self.largest_input(rng)
+    }
+
     /// An upper bound on the positions the oracle stores to answer `instance` on a fresh memo,
     /// where a cheap one is known (`None`: not known). `grundy duel` asks the oracle only when
     /// the bound is within its reach, so that inputs are answered by reach, not by how they were

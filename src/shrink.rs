@@ -78,6 +78,25 @@ pub trait Shrink: Clone + PartialEq {
     fn with_numbers(&self, numbers: &[u64]) -> Option<Self> {
         self.with_shape(&self.shape().with_leaves(numbers)?)
     }
+
+    /// The shape of a list of such cases (the cases of one contest input): by default a list
+    /// of their shapes. Cases that share a part (the queries of a tokens input share one graph)
+    /// state it once: a shape per case would hold the shared part as many times as there are
+    /// cases (10^5 queries of a graph of 2·10^5 edges: 10^10 parts).
+    fn list_shape(cases: &[Self]) -> Shape
+    where
+        Self: Sized,
+    {
+        Shape::list(cases.iter().map(Shrink::shape), 1)
+    }
+
+    /// The cases of `shape`, a shape of [`Shrink::list_shape`] of `cases` made smaller.
+    fn list_with_shape(cases: &[Self], shape: &Shape) -> Option<Vec<Self>>
+    where
+        Self: Sized,
+    {
+        shape.items()?.iter().map(|item| cases.get(item.from)?.with_shape(&item.shape)).collect()
+    }
 }
 
 /// The candidates a case's shape gives ([`Shape::candidates`]), as cases, within the budget of
@@ -109,7 +128,7 @@ pub enum Minimality {
     /// case is minimal for one edit at a time ("1-minimal" in delta debugging's terms).
     FixedPoint,
     /// The search was cut short (by the budget or the deadline); only a case on the way down
-    /// is known.
+    /// is known, not even that no single removal fails.
     Unknown,
 }
 
@@ -124,7 +143,10 @@ impl std::fmt::Display for Minimality {
             Minimality::FixedPoint => f.write_str(
                 "1-minimal: no single removal or smaller number fails (smaller cases are too many to try all)",
             ),
-            Minimality::Unknown => f.write_str("a local minimum (the search for smaller cases was cut short)"),
+            Minimality::Unknown => f.write_str(
+                "not shown minimal: the search for smaller cases was cut short (by the time or the tries it \
+                 may take), and smaller failing cases may exist",
+            ),
         }
     }
 }
@@ -363,11 +385,11 @@ impl Shrink for Position {
 /// A list of cases (the test cases of one contest input): fewer cases, then smaller ones.
 impl<T: Shrink> Shrink for Vec<T> {
     fn shape(&self) -> Shape {
-        Shape::list(self.iter().map(Shrink::shape), 1)
+        T::list_shape(self)
     }
 
     fn with_shape(&self, shape: &Shape) -> Option<Vec<T>> {
-        shape.items()?.iter().map(|item| self.get(item.from)?.with_shape(&item.shape)).collect()
+        T::list_with_shape(self, shape)
     }
 }
 

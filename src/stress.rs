@@ -35,19 +35,34 @@ use crate::shrink::{Limits, Shrink};
 /// Most bytes of output kept from the generator or the brute force.
 const MOST_OUTPUT: u64 = 64 << 20;
 
-/// One token of an input: a number (decimal, as `u64`, written without leading zeros) or any
-/// other word.
+/// One token of an input: a number (decimal, as `u64`, written without leading zeros), a
+/// negative one (`-` and such a number, not 0), or any other word. A negative number shrinks
+/// toward zero: its magnitude is lowered, its sign kept (a bug at `-1` found at `-352957189`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Token {
     Number(u64),
+    Negative(u64),
     Word(String),
 }
 
 impl Token {
     fn read(word: &str) -> Token {
-        match word.parse::<u64>() {
-            Ok(number) if number.to_string() == word => Token::Number(number),
+        let (digits, negative) = match word.strip_prefix('-') {
+            Some(digits) => (digits, true),
+            None => (word, false),
+        };
+        match digits.parse::<u64>() {
+            Ok(number) if number.to_string() == digits && !negative => Token::Number(number),
+            Ok(number) if number.to_string() == digits && number > 0 => Token::Negative(number),
             _ => Token::Word(word.to_string()),
+        }
+    }
+
+    /// This number with its magnitude set to `magnitude`, its sign kept (`-0` is `0`).
+    fn with_magnitude(&self, magnitude: u64) -> Token {
+        match self {
+            Token::Negative(_) if magnitude > 0 => Token::Negative(magnitude),
+            _ => Token::Number(magnitude),
         }
     }
 }
@@ -90,7 +105,7 @@ impl TextCase {
     fn numbered(&self) -> impl Iterator<Item = ((usize, usize), u64)> + '_ {
         self.lines.iter().enumerate().flat_map(|(i, line)| {
             line.iter().enumerate().filter_map(move |(j, token)| match token {
-                Token::Number(x) => Some(((i, j), *x)),
+                Token::Number(x) | Token::Negative(x) => Some(((i, j), *x)),
                 Token::Word(_) => None,
             })
         })
@@ -101,7 +116,11 @@ impl TextCase {
     fn with_counts_lowered(case: TextCase, counts: &[usize], removed: usize, out: &mut Vec<TextCase>) {
         let coupled: Vec<TextCase> = case
             .numbered()
-            .filter(|&(_, x)| counts.iter().any(|&count| x == count as u64) && x >= removed as u64)
+            .filter(|&((i, j), x)| {
+                matches!(case.lines[i][j], Token::Number(_))
+                    && counts.iter().any(|&count| x == count as u64)
+                    && x >= removed as u64
+            })
             .map(|((i, j), x)| {
                 let mut lowered = case.clone();
                 lowered.lines[i][j] = Token::Number(x - removed as u64);
@@ -120,6 +139,7 @@ impl std::fmt::Display for TextCase {
                 .iter()
                 .map(|token| match token {
                     Token::Number(x) => x.to_string(),
+                    Token::Negative(x) => format!("-{x}"),
                     Token::Word(word) => word.clone(),
                 })
                 .collect();
@@ -187,7 +207,7 @@ impl Shrink for TextCase {
                     break 'numbers;
                 }
                 let mut case = self.edited();
-                case.lines[i][j] = Token::Number(smaller);
+                case.lines[i][j] = self.lines[i][j].with_magnitude(smaller);
                 out.push(case);
             }
         }
@@ -216,8 +236,8 @@ impl Shrink for TextCase {
         let mut case = self.edited();
         let mut values = numbers.iter();
         for token in case.lines.iter_mut().flatten() {
-            if let Token::Number(x) = token {
-                *x = *values.next()?;
+            if matches!(token, Token::Number(_) | Token::Negative(_)) {
+                *token = token.with_magnitude(*values.next()?);
             }
         }
         values.next().is_none().then_some(case)
@@ -316,6 +336,9 @@ struct SmallSizes {
     sizes: Sizes,
     /// Inputs of each size.
     each: u64,
+    /// The largest size, when the small ones do not reach it: as many inputs of it follow, so
+    /// that `--sizes A..B` reaches B (a log-uniform draw seldom lands on it).
+    top: Option<u64>,
 }
 
 impl SmallSizes {
@@ -326,12 +349,14 @@ impl SmallSizes {
         let budget = MOST_SMALL_INPUTS.min(cases / 2);
         let each = SMALL_INPUTS_PER_SIZE.min(budget);
         let count = sizes.count().min(budget.checked_div(each)?);
-        Some(SmallSizes { all: sizes, sizes: Sizes { first: sizes.first, last: sizes.first + count - 1 }, each })
+        let small = Sizes { first: sizes.first, last: sizes.first + count - 1 };
+        let top = (small.last < sizes.last).then_some(sizes.last);
+        Some(SmallSizes { all: sizes, sizes: small, each, top })
     }
 
     /// How many inputs they are.
     fn inputs(self) -> u64 {
-        self.sizes.count() * self.each
+        (self.sizes.count() + u64::from(self.top.is_some())) * self.each
     }
 
     /// What they cover, in words: "every size 1..10, 3 inputs each: 30 inputs".
@@ -344,8 +369,9 @@ impl SmallSizes {
         if self.sizes == self.all {
             format!("every size {}, {each}: {inputs} inputs", self.all)
         } else {
+            let top = self.top.map(|top| format!(", and as many of the largest size, {top}")).unwrap_or_default();
             format!(
-                "sizes {} of {}, {each}: {inputs} inputs; the larger sizes are left to the random inputs",
+                "sizes {} of {}, {each}{top}: {inputs} inputs; the sizes between are left to the random inputs",
                 self.sizes, self.all
             )
         }
@@ -366,11 +392,25 @@ struct StressSubject<'a> {
     also: Option<(String, String)>,
     /// The generator's command line that wrote the first failing input.
     found_by: Option<String>,
+    /// Most bytes grundy itself may hold while shrinking (`--max-memory`).
+    max_bytes: usize,
+    /// What stopped shrinking early, if anything did.
+    stopped: std::cell::Cell<Option<&'static str>>,
 }
 
 impl<'a> StressSubject<'a> {
     fn new(programs: &'a Programs, deadline: Option<Instant>) -> StressSubject<'a> {
-        StressSubject { programs, sizes: None, small: None, deadline, kind: None, also: None, found_by: None }
+        StressSubject {
+            programs,
+            sizes: None,
+            small: None,
+            deadline,
+            kind: None,
+            also: None,
+            found_by: None,
+            max_bytes: usize::MAX,
+            stopped: std::cell::Cell::new(None),
+        }
     }
 }
 
@@ -422,7 +462,7 @@ impl StressSubject<'_> {
             return TextCase::failed("no generator was given".to_string());
         };
         let size = size.map(|size| format!(" {size}")).unwrap_or_default();
-        let command = Program { command: format!("{} {seed}{size}", generator.command), timeout: generator.timeout };
+        let command = Program { command: format!("{} {seed}{size}", generator.command), ..generator.clone() };
         let run = duel::run(&command.within(self.deadline), "", MOST_OUTPUT);
         if command.cut_by(self.deadline, &run) {
             return TextCase::failed(duel::CUT_BY_TIME.to_string());
@@ -441,9 +481,18 @@ impl StressSubject<'_> {
         case
     }
 
-    /// Whether shrinking must stop: the run's deadline has passed.
+    /// Whether shrinking must stop: the run's deadline has passed, or grundy's own memory has
+    /// reached `--max-memory`; which of them is kept for the report.
     fn out_of_time(&self) -> bool {
-        crate::interrupt::past(self.deadline)
+        if crate::interrupt::past(self.deadline) {
+            self.stopped.set(Some(if crate::interrupt::requested() { "Ctrl-C" } else { "--time" }));
+            return true;
+        }
+        if crate::budget::resident_bytes().is_some_and(|bytes| bytes > self.max_bytes) {
+            self.stopped.set(Some("--max-memory"));
+            return true;
+        }
+        false
     }
 }
 
@@ -469,7 +518,7 @@ impl Subject for StressSubject<'_> {
         };
         let mut rng = runner::rng_for(seed, "duel/generated/small sizes");
         let mut cases = Vec::new();
-        'sizes: for size in small.sizes.first..=small.sizes.last {
+        'sizes: for size in (small.sizes.first..=small.sizes.last).chain(small.top) {
             for _ in 0..small.each {
                 if self.out_of_time() {
                     break 'sizes; // the runner stops at the deadline too, and says so
@@ -558,10 +607,11 @@ impl Subject for StressSubject<'_> {
 /// `sizes`, the small sizes come first, within `plan.cases` inputs in all.
 pub fn stress(programs: &Programs, sizes: Option<Sizes>, plan: &Plan, progress: &dyn Fn(u64)) -> DuelReport {
     let mut subject = StressSubject::new(programs, plan.deadline);
+    subject.max_bytes = plan.budget.max_bytes;
     subject.sizes = sizes;
     subject.small = sizes.and_then(|sizes| SmallSizes::of(sizes, plan.cases)).map(|small| (small, plan.seed));
     let small = subject.small.map_or(0, |(small, _)| small.inputs());
-    let plan = Plan { cases: plan.cases - small, ..plan.clone() };
+    let plan = Plan { cases: plan.cases.saturating_sub(small), ..plan.clone() };
     let report = runner::run(&mut subject, &plan, progress);
     finish(&mut subject, report)
 }
@@ -593,7 +643,16 @@ fn finish(subject: &mut StressSubject<'_>, report: Report) -> DuelReport {
         })
     });
     let also_met = subject.also.take().map(|(verdict, input)| AlsoMet { verdict, input });
-    DuelReport { by_oracle: 0, by_fast_side: 0, by_both: 0, report, failure, also_met, shrink_packed: false }
+    DuelReport {
+        by_oracle: 0,
+        by_fast_side: 0,
+        by_both: 0,
+        report,
+        failure,
+        also_met,
+        shrink_packed: false,
+        shrink_stopped_by: subject.stopped.get().map(str::to_string),
+    }
 }
 
 #[cfg(test)]
@@ -602,10 +661,21 @@ mod tests {
 
     #[test]
     fn inputs_read_and_write_back_token_by_token() {
-        let case = TextCase::read("3\n 1  02 x\n\n-4 5\n\n");
-        assert_eq!(case.to_string(), "3\n1 02 x\n\n-4 5\n");
+        let case = TextCase::read("3\n 1  02 x\n\n-4 5 -0\n\n");
+        assert_eq!(case.to_string(), "3\n1 02 x\n\n-4 5 -0\n");
         assert_eq!(case.magnitude(), 5);
-        assert_eq!(case.weight(), (10, 9));
+        // Numbers 3, 1, −4 (its magnitude) and 5; `02`, `x` and `-0` are words.
+        assert_eq!(case.weight(), (11, 13));
+    }
+
+    /// A negative number is lowered toward zero, its sign kept: a bug at every negative number,
+    /// found at −352957189, lands on −1 (#40).
+    #[test]
+    fn negative_numbers_shrink_toward_zero() {
+        let case = TextCase::read("1\n-352957189\n");
+        let fails = |case: &TextCase| case.to_string().contains('-').then_some(());
+        let shrunk = crate::shrink::shrink(case, (), Limits::IN_PROCESS, fails);
+        assert_eq!(shrunk.case.to_string(), "-1\n");
     }
 
     /// Every candidate is strictly smaller, and removing a run of tokens also offers the
@@ -637,10 +707,11 @@ mod tests {
         let small = SmallSizes::of(sizes(1, 10), 300).unwrap();
         assert_eq!((small.sizes, small.each, small.inputs()), (sizes(1, 10), 3, 30));
         assert_eq!(small.description(), "every size 1..10, 3 inputs each: 30 inputs");
+        // The largest size follows, as many inputs of it: --sizes A..B reaches B.
         let small = SmallSizes::of(sizes(5, 1_000_000), 300).unwrap();
-        assert_eq!((small.sizes, small.inputs()), (sizes(5, 37), 99));
+        assert_eq!((small.sizes, small.top, small.inputs()), (sizes(5, 37), Some(1_000_000), 102));
         let small = SmallSizes::of(sizes(1, 10), 40).unwrap();
-        assert_eq!((small.sizes, small.inputs()), (sizes(1, 6), 18));
+        assert_eq!((small.sizes, small.top, small.inputs()), (sizes(1, 6), Some(10), 21));
         let small = SmallSizes::of(sizes(1, 10), 4).unwrap();
         assert_eq!((small.sizes, small.each), (sizes(1, 1), 2));
         assert_eq!(SmallSizes::of(sizes(1, 10), 1), None);

@@ -750,12 +750,20 @@ fn generic_duel_sizes_run_the_small_sizes_first() {
     let held = duel(&brute, "1..1000", "40");
     let text = stdout(&held);
     assert!(held.status.success(), "{text}{}", stderr(&held));
-    assert!(text.starts_with("small sizes: sizes 1..6 of 1..1000, 3 inputs each: 18 inputs"), "{text}");
-    assert!(text.contains("held: 40 inputs (18 small, 22 random)"), "{text}");
+    // Then as many inputs of the largest size: --sizes A..B reaches B (#37).
+    assert!(
+        text.starts_with(
+            "small sizes: sizes 1..6 of 1..1000, 3 inputs each, and as many of the largest size, 1000: 21 inputs"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("held: 40 inputs (21 small, 19 random)"), "{text}");
     let args = ["duel", "--generator", &generator, "--brute", &brute, "--against", &brute];
     fails_with(&[&args[..], &["--sizes", "5..2"]].concat(), "", "runs backwards");
     fails_with(&[&args[..], &["--sizes", "1..2000000000"]].concat(), "", "not a size from 0 to 10^9");
     fails_with(&["duel", "--sizes", "1..3", "--brute", &brute, "--against", &brute], "", "--generator");
+    // A generator without a brute force names what is missing (#40).
+    fails_with(&["duel", "--generator", &generator, "--against", &brute], "", "--generator needs --brute");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -228,11 +228,12 @@ impl Contest for Unwritable {
 
 #[test]
 fn a_problem_whose_input_cannot_be_written_never_passes_a_duel() {
-    let program = Program { command: "cat".to_string(), timeout: std::time::Duration::from_secs(2) };
+    let program = Program { command: "cat".to_string(), timeout: std::time::Duration::from_secs(2), memory: None };
     let duel = grundy::duel::duel(&Unwritable, &program, &Plan::new(1, 20), &|_| {}, &|_| {});
     assert!(!duel.passed());
     assert_eq!(duel.report.status, Status::CannotRun);
-    assert_eq!(duel.report.cannot_run, 20);
+    // The 20 random inputs and the one at the contest's maxima (#37).
+    assert_eq!(duel.report.cannot_run, 21);
     assert_eq!(duel.report.held, 0);
     assert!(duel.report.cannot_run_example.unwrap().contains("this planted problem writes no input"));
 }

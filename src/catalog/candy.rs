@@ -75,7 +75,9 @@ impl Contest for CandyProblem {
 
     fn write(&self, cases: &[Candy]) -> Result<String, Unwritable> {
         let piles = single(cases, "Candy Piles")?.piles();
-        Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+        // Largest first: the format gives no order, and a solution that assumes its input sorted
+        // (or sorts it in quadratic time, worst on a reversed list) is caught.
+        Ok(format!("{}\n{}\n", piles.len(), piles.iter().rev().map(u64::to_string).collect::<Vec<_>>().join(" ")))
     }
 
     fn answer_line(&self, answer: &Outcome) -> String {
@@ -97,6 +99,26 @@ impl Contest for CandyProblem {
 
     fn limits(&self) -> &'static str {
         "1 ≤ N ≤ 10^5, 1 ≤ ai ≤ 10^9; grundy reads N to 10^7, ai to 2^64 − 1"
+    }
+
+    /// N = 10^5: random piles; all equal (10^9); all 1; the staircase 1..10^5 (each pile once).
+    fn at_limits(&self) -> Vec<String> {
+        vec![
+            "N = 10^5 piles, each 1..10^9".to_string(),
+            "N = 10^5 equal piles of 10^9".to_string(),
+            "N = 10^5 piles of 1".to_string(),
+            "N = 10^5 piles 1, 2, …, 10^5".to_string(),
+        ]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Candy> {
+        let piles: Vec<u64> = match which {
+            0 => return self.largest_input(rng),
+            1 => vec![LARGEST_PILE; 100_000],
+            2 => vec![1; 100_000],
+            _ => (1..=100_000).collect(),
+        };
+        vec![Candy::new(piles).expect("piles")]
     }
 
     /// One pile of 10^9; 9000 piles of 1 and 10^9 in turn. Not reached: N = 10^5, whose piles

@@ -149,6 +149,21 @@ impl Contest for ColoringProblem {
          grundy reads n to 10^7, k to 2^64 − 1, 10^6 tests"
     }
 
+    /// Strips of 10^5 cells; 10^6 tests (grundy's most: the contest gives no bound).
+    fn at_limits(&self) -> Vec<String> {
+        vec![
+            "three strips of 10^5 cells, 1, 2 and 3 colours".to_string(),
+            "10^6 tests of one cell (the contest gives no bound: grundy's most)".to_string(),
+        ]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Coloring> {
+        match which {
+            0 => self.largest_input(rng),
+            _ => (0..1_000_000).map(|_| Coloring::new(1, vec![rng.random_range(0..=1)]).expect("a cell")).collect(),
+        }
+    }
+
     /// One test of one blank cell; then, k = 1 and k = 10^5, single cells of colour k, short
     /// strips with 0 and k side by side, and one long strip each. Not reached: n = 10^5, whose
     /// strip takes 200 KB (the long strips take 30 000 and 4000 cells, 60 and 18 KB).

@@ -118,6 +118,15 @@ impl Contest for CuttingProblem {
         "2 ≤ W, H ≤ 200; grundy reads W, H to 2000"
     }
 
+    /// Every sheet of the contest, one a line: 39601 lines.
+    fn at_limits(&self) -> Vec<String> {
+        vec!["every sheet 2..200 × 2..200, one a line (39601 lines)".to_string()]
+    }
+
+    fn at_limit(&self, _: usize, _: &mut ChaCha8Rng) -> Vec<Cutting> {
+        (2..=LARGEST_SIDE).flat_map(|w| (2..=LARGEST_SIDE).map(move |h| Cutting::new(w, h).expect("a sheet"))).collect()
+    }
+
     /// Every pair of ends in one input.
     fn extremes(&self) -> Vec<Vec<Cutting>> {
         let ends = [2, LARGEST_SIDE];

@@ -148,6 +148,18 @@ impl Contest for DigProblem {
         "1 ≤ n ≤ 300000 steps of 8 characters W or R; grundy reads as much"
     }
 
+    /// n = 300000: random steps; every step alike (the most moves from each).
+    fn at_limits(&self) -> Vec<String> {
+        vec!["n = 300000 random steps".to_string(), "n = 300000 equal steps".to_string()]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Dig> {
+        match which {
+            0 => self.largest_input(rng),
+            _ => vec![Dig::new(vec![rng.random_range(0..=255); Dig::MOST_STEPS]).expect("steps")],
+        }
+    }
+
     /// One step, `RRRRRRRR`; 10 000 steps, all `W` or all `R`, in runs of one to three. Not
     /// reached: n = 300 000, whose steps take 2.7 MB.
     fn extremes(&self) -> Vec<Vec<Dig>> {

@@ -163,6 +163,31 @@ impl Contest for GeographyProblem {
          bipartite has at most 20000 vertices"
     }
 
+    /// A bipartite graph of 10^5 vertices and 2·10^5 edges; a graph that is not bipartite at its
+    /// most vertices (20000), 10^5 edges. Not run: 10^6 vertices and more (`grundy problem
+    /// geography` under a duel's memory limit answered one of 2·10^6 edges differently once,
+    /// to be looked into), and m = 10^7 (130 MB).
+    fn at_limits(&self) -> Vec<String> {
+        vec![
+            "a bipartite graph of 10^5 vertices, 2·10^5 edges".to_string(),
+            "a graph that is not bipartite, 20000 vertices, 10^5 edges".to_string(),
+        ]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Geography> {
+        let (n, m, bipartite) = match which {
+            0 => (100_000usize, 200_000, true),
+            _ => (20_000, 100_000, false),
+        };
+        let edges = (0..m)
+            .map(|_| match bipartite {
+                true => (2 * rng.random_range(0..n / 2), 2 * rng.random_range(0..n / 2) + 1),
+                false => (rng.random_range(0..n), rng.random_range(0..n)),
+            })
+            .collect();
+        vec![Geography::new(n, rng.random_range(0..n), edges).expect("a graph")]
+    }
+
     /// One vertex and no edge; then 10^6 vertices, a path through vertices 2, 1, 10^6 and
     /// 10^6 − 1, from 10^6. Not reached: m = 10^7 (130 MB).
     fn extremes(&self) -> Vec<Vec<Geography>> {

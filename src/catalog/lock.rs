@@ -150,6 +150,33 @@ impl Contest for LockProblem {
          T to 10^4, n to 10^5 (repeats allowed)"
     }
 
+    /// A lock of 5 dials with every other combination forbidden (n = 99999); 10^4 tests (T at
+    /// grundy's most: the contest gives no bound).
+    fn at_limits(&self) -> Vec<String> {
+        vec![
+            "5 dials, 20000 forbidden combinations".to_string(),
+            "5 dials, every combination but the start forbidden (n = 99999)".to_string(),
+            "10^4 tests of 1 dial (the contest gives no bound on T: grundy's most)".to_string(),
+        ]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Lock> {
+        match which {
+            0 => self.largest_input(rng),
+            1 => {
+                let start = rng.random_range(0..100_000);
+                vec![Lock::new(5, start, (0..100_000).filter(|&c| c != start).collect()).expect("a lock")]
+            }
+            _ => (0..10_000)
+                .map(|_| {
+                    let start = rng.random_range(0..10);
+                    let forbidden = (0..10).filter(|&c| c != start && rng.random_bool(0.3)).collect();
+                    Lock::new(1, start, forbidden).expect("a lock")
+                })
+                .collect(),
+        }
+    }
+
     /// One test of one dial at 0, nothing forbidden; then one dial at 9 with every other digit
     /// forbidden, four dials at 0000 with every other combination forbidden (n = 9999, 50 KB),
     /// and five dials at 00000 with nothing forbidden and at 99999 with a few combinations

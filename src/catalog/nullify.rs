@@ -141,6 +141,29 @@ impl Contest for NullifyProblem {
          2^64 − 1, 10^6 tests"
     }
 
+    /// 10^6 tests of 1×1 (the contest gives no bound on t: grundy's most); 100 matrices of
+    /// 100×100 (10^6 cells, the largest input here).
+    fn at_limits(&self) -> Vec<String> {
+        vec![
+            "10^6 tests of a 1×1 matrix (the contest gives no bound on t: grundy's most)".to_string(),
+            "100 tests of 100×100, values 0..10^6 (10^6 cells, 7 MB)".to_string(),
+        ]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Nullify> {
+        match which {
+            0 => (0..1_000_000)
+                .map(|_| Nullify::new(1, 1, vec![rng.random_range(0..=LARGEST_VALUE)]).expect("a matrix"))
+                .collect(),
+            _ => (0..100)
+                .map(|_| {
+                    Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=LARGEST_VALUE)).collect())
+                        .expect("a matrix")
+                })
+                .collect(),
+        }
+    }
+
     /// One test of a 1×1 zero; then a 1×1 of 10^6, a row and a column of 100 cells, and 100×100
     /// matrices all zero and of 0 and 10^6 in turn (71 KB in all).
     fn extremes(&self) -> Vec<Vec<Nullify>> {

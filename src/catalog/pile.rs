@@ -60,6 +60,9 @@ pub struct Piles {
 /// Game Pack's largest plate, as planned (the statement gives no limits).
 const LARGEST_PLATE: u64 = 500_000;
 
+/// The most plates of a Game Pack input, in all (planned: the statement gives none).
+const MOST_PLATES: usize = 1_000_000;
+
 /// Random single-plate cases go up to this size: long enough to run the tables far past their
 /// first values, small enough for the oracle.
 const RANDOM_SINGLE_PLATE: u64 = 3000;
@@ -407,6 +410,84 @@ impl Problem for Piles {
     }
 }
 
+/// An input of Game Pack at the maxima, for one rule set.
+enum PackLimit {
+    /// All-ones games of these lengths, one input.
+    Ones(Vec<usize>),
+    /// One game of this many equal plates.
+    Equal(usize),
+    /// A game of 10^6 − 1 plates of 1 and one larger.
+    OnesAndOne,
+    /// One game of 10^6 random plates.
+    Random,
+    /// 10^6 games of one random plate.
+    Singles,
+    /// One game of 10^6 plates of 5·10^5.
+    Largest,
+}
+
+impl PackLimit {
+    /// Every kind, the aimed counts first: the all-ones lengths `2^k − 1, 2^k, 2^k + 1` up to the
+    /// most plates (and the most itself), as few inputs as hold them within 10^6 plates each.
+    fn all() -> Vec<PackLimit> {
+        let mut lengths: Vec<usize> = (1..usize::BITS)
+            .map(|k| 1usize << k)
+            .take_while(|&power| power - 1 <= MOST_PLATES)
+            .flat_map(|power| [power - 1, power, power + 1])
+            .chain([MOST_PLATES - 1, MOST_PLATES])
+            .filter(|&n| (1..=MOST_PLATES).contains(&n))
+            .collect();
+        lengths.sort_unstable();
+        lengths.dedup();
+        let mut all = Vec::new();
+        let mut group: Vec<usize> = Vec::new();
+        for n in lengths {
+            if group.iter().sum::<usize>() + n > MOST_PLATES {
+                all.push(PackLimit::Ones(std::mem::take(&mut group)));
+            }
+            group.push(n);
+        }
+        all.push(PackLimit::Ones(group));
+        all.extend([
+            PackLimit::Equal(MOST_PLATES),
+            PackLimit::Equal(MOST_PLATES - 1),
+            PackLimit::OnesAndOne,
+            PackLimit::Random,
+            PackLimit::Singles,
+            PackLimit::Largest,
+        ]);
+        all
+    }
+
+    /// What the input is, in words.
+    fn words(&self) -> String {
+        match self {
+            PackLimit::Ones(lengths) => match (lengths.first(), lengths.last()) {
+                (Some(first), Some(last)) if lengths.len() > 1 => {
+                    format!("all-ones games of {} lengths {first}..{last} around powers of two", lengths.len())
+                }
+                _ => format!("an all-ones game of {} plates", lengths.first().copied().unwrap_or(0)),
+            },
+            PackLimit::Equal(n) => format!("one game of {n} equal plates"),
+            PackLimit::OnesAndOne => "one game of 999999 plates of 1 and one larger".to_string(),
+            PackLimit::Random => "one game of 10^6 plates, each 1..5·10^5".to_string(),
+            PackLimit::Singles => "10^6 games of one plate (T at its most)".to_string(),
+            PackLimit::Largest => "one game of 10^6 plates of 5·10^5 (the largest input, 7 MB)".to_string(),
+        }
+    }
+}
+
+impl Piles {
+    /// The rule sets of the inputs at the maxima: the one of `--rules`, else Nim in normal and
+    /// in misère play.
+    fn limit_rules(&self) -> Vec<RuleSet> {
+        match &self.rules {
+            Rules::Fixed(rules) if rules.pack_code().is_some() => vec![rules.clone()],
+            _ => [0, 1].iter().map(|&misere| RuleSet::from_pack(0, 0, 0, misere).expect("nim")).collect(),
+        }
+    }
+}
+
 impl Contest for Piles {
     fn format(&self) -> &'static str {
         "Xmas Contest 2024 \"Game Pack\": A B C D T, then T lines n x1 … xn; Black (first player wins) or White"
@@ -537,6 +618,40 @@ impl Contest for Piles {
         "A ≤ 4, B ≤ 2, C ≤ 1, D ≤ 1; games of n ≥ 1 plates, 1 ≤ xi ≤ 5·10^5, 10^6 plates in all (planned: the \
          statement gives none); grundy reads xi from 1 (a plate of 0 is refused) to 2^64 − 1 where its tables \
          reach, and as many games as memory holds"
+    }
+
+    /// Per rule set (the one of `--rules`, else Nim in normal and in misère play), the aimed
+    /// counts first (cheap, and where counters overflow): all-ones games of every length around
+    /// the powers of two up to the most plates (misère play turns on them; an 8- or 16-bit count
+    /// of ones wraps there), games of many equal plates; then the maxima: one game of 10^6
+    /// plates, 10^6 games of one plate (T at its most), 10^6 plates of 5·10^5 (the largest
+    /// input, 7 MB).
+    fn at_limits(&self) -> Vec<String> {
+        let kinds = PackLimit::all();
+        self.limit_rules()
+            .iter()
+            .flat_map(|rules| kinds.iter().map(move |kind| format!("{}, rules {rules}", kind.words())))
+            .collect()
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<PilePosition> {
+        let kinds = PackLimit::all();
+        let all = self.limit_rules();
+        let rules = &all[(which / kinds.len()).min(all.len() - 1)];
+        let game =
+            |plates: Vec<u64>| PilePosition { rules: rules.clone(), position: Position::new(plates).expect("plates") };
+        match &kinds[which % kinds.len()] {
+            PackLimit::Ones(lengths) => lengths.iter().map(|&n| game(vec![1; n])).collect(),
+            PackLimit::Equal(n) => vec![game(vec![rng.random_range(2..=LARGEST_PLATE); *n])],
+            PackLimit::OnesAndOne => {
+                let mut plates = vec![1; MOST_PLATES - 1];
+                plates.push(rng.random_range(2..=LARGEST_PLATE));
+                vec![game(plates)]
+            }
+            PackLimit::Random => vec![game((0..MOST_PLATES).map(|_| rng.random_range(1..=LARGEST_PLATE)).collect())],
+            PackLimit::Singles => (0..MOST_PLATES).map(|_| game(vec![rng.random_range(1..=LARGEST_PLATE)])).collect(),
+            PackLimit::Largest => vec![game(vec![LARGEST_PLATE; MOST_PLATES])],
+        }
     }
 
     /// Two inputs (one for the rule set of `--rules`; else one with A = B = C = D = 0 and one

@@ -112,6 +112,26 @@ impl Contest for PrimeProblem {
         "1 ≤ n ≤ 1000, 1 ≤ ai ≤ 10^18; grundy reads n to 10^5, ai to 2^64 − 1"
     }
 
+    /// n = 1000: random numbers to 10^18; products of the two largest primes below 10^9 (Pollard's
+    /// rho at its slowest); equal powers of two (one run of n).
+    fn at_limits(&self) -> Vec<String> {
+        vec![
+            "n = 1000 numbers, each 1..10^18".to_string(),
+            "n = 1000 products of two primes near 10^9".to_string(),
+            "n = 1000 equal numbers 2^59".to_string(),
+        ]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<RemoveThePrime> {
+        const PRIMES: [u64; 3] = [999_999_937, 999_999_929, 999_999_893];
+        let sequence: Vec<u64> = match which {
+            0 => return self.largest_input(rng),
+            1 => (0..LONGEST).map(|_| PRIMES[rng.random_range(0..3)] * PRIMES[rng.random_range(0..3)]).collect(),
+            _ => vec![1 << 59; LONGEST as usize],
+        };
+        vec![RemoveThePrime::new(sequence).expect("a sequence")]
+    }
+
     /// One number, 10^18; 1000 numbers, 1 and then 10^18 twice, in turn.
     fn extremes(&self) -> Vec<Vec<RemoveThePrime>> {
         let mixed = (0..LONGEST).map(|i| if i % 3 == 0 { 1 } else { LARGEST_NUMBER }).collect();

@@ -107,6 +107,18 @@ impl Contest for SteinsProblem {
         "1 ≤ n ≤ 10^5, 1 ≤ ai ≤ 10^18; grundy reads n to 10^6, ai to 2^64 − 1"
     }
 
+    /// n = 10^5: random piles to 10^18; all equal.
+    fn at_limits(&self) -> Vec<String> {
+        vec!["n = 10^5 piles, each 1..10^18".to_string(), "n = 10^5 equal piles".to_string()]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Steins> {
+        match which {
+            0 => self.largest_input(rng),
+            _ => vec![Steins::new(vec![rng.random_range(1..=LARGEST_PILE); 100_000]).expect("piles")],
+        }
+    }
+
     /// One pile of 10^18; 5000 piles of 1 and 10^18 in turn. Not reached: n = 10^5, whose piles
     /// of 10^18 take 2 MB.
     fn extremes(&self) -> Vec<Vec<Steins>> {

@@ -105,7 +105,10 @@ impl Contest for StripesProblem {
         if lengths.len() > 3 {
             return Err(format!("a Stripes input names three strip lengths, not {}", lengths.len()).into());
         }
-        let padded: Vec<String> = (0..3).map(|i| lengths[i.min(lengths.len() - 1)].to_string()).collect();
+        // Largest first, as the contest's own sample (`1 5 1`) is not sorted either: a solution
+        // that assumes sorted strips is caught on every input.
+        let padded: Vec<String> =
+            (0..3).map(|i| lengths[lengths.len() - 1 - i.min(lengths.len() - 1)].to_string()).collect();
         let mut text = format!("{}\n{}\n", padded.join(" "), games.len());
         games.iter().for_each(|game| text.push_str(&format!("{}\n", game.row())));
         Ok(text)

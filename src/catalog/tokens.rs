@@ -266,6 +266,32 @@ impl Contest for TokensProblem {
          as much"
     }
 
+    /// The most of everything; then the same count of edges, each given twice (repeated edges
+    /// are allowed), in random order.
+    fn at_limits(&self) -> Vec<String> {
+        vec![
+            "n = 10^5, m = 2·10^5, q = 10^5, Σk = 10^6".to_string(),
+            "n = 10^5, m = 2·10^5 edges each given twice, in random order; q = 10^5, Σk = 10^6".to_string(),
+        ]
+    }
+
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Tokens> {
+        if which == 0 {
+            return self.largest_input(rng);
+        }
+        let n = MOST_VERTICES as usize;
+        let mut edges: Vec<(usize, usize)> =
+            (0..MOST_EDGES / 2).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
+        edges.extend(edges.clone());
+        for i in (1..edges.len()).rev() {
+            edges.swap(i, rng.random_range(0..=i));
+        }
+        let graph = Arc::new(Digraph::new(n, edges).expect("a graph"));
+        (0..MOST_QUERIES)
+            .map(|_| Tokens::new(graph.clone(), (0..10).map(|_| rng.random_range(0..n)).collect()).expect("tokens"))
+            .collect()
+    }
+
     /// One vertex, no edge, one token; then 10^5 vertices with edges 1 → 10^5, 10^5 → 1, a loop
     /// on 10^5 and 1 → 2, and queries of one token on either end, both, and 10 000 tokens on the
     /// two ends (45 KB). Not reached: m = 2·10^5 (2.6 MB), q = 10^5 (400 KB), Σk = 10^6 (7 MB).
@@ -341,6 +367,37 @@ impl Shrink for Tokens {
         let graph = Digraph::new(usize::try_from(vertices.value()?).ok()?, edges).ok()?;
         let tokens = tokens.values()?.into_iter().map(|t| usize::try_from(t).ok()).collect::<Option<_>>()?;
         Tokens::new(Arc::new(graph), tokens).ok()
+    }
+
+    /// Queries of one graph state it once: the graph, then the list of their tokens.
+    fn list_shape(cases: &[Tokens]) -> Shape {
+        let Some(first) = cases.first().filter(|first| cases.iter().all(|case| case.graph() == first.graph())) else {
+            return Shape::list(cases.iter().map(Shrink::shape), 1);
+        };
+        let Shape::Tuple(mut parts) = first.shape() else { return Shape::list(cases.iter().map(Shrink::shape), 1) };
+        let queries = cases.iter().map(|case| {
+            let tokens: Vec<u64> = case.tokens().iter().map(|&t| t as u64).collect();
+            Shape::numbers(&tokens, 0, 1).multiset()
+        });
+        parts[0] = Shape::list(queries, 1);
+        Shape::tuple(parts)
+    }
+
+    fn list_with_shape(cases: &[Tokens], shape: &Shape) -> Option<Vec<Tokens>> {
+        let Some([queries, edges, vertices]) = shape.parts::<3>() else {
+            return shape.items()?.iter().map(|item| cases.get(item.from)?.with_shape(&item.shape)).collect();
+        };
+        let edges = edges.items()?.iter().map(|edge| super::geography::edge_of(&edge.shape)).collect::<Option<_>>()?;
+        let graph = Arc::new(Digraph::new(usize::try_from(vertices.value()?).ok()?, edges).ok()?);
+        queries
+            .items()?
+            .iter()
+            .map(|query| {
+                let tokens =
+                    query.shape.values()?.into_iter().map(|t| usize::try_from(t).ok()).collect::<Option<_>>()?;
+                Tokens::new(graph.clone(), tokens).ok()
+            })
+            .collect()
     }
 
     fn candidates(&self) -> Vec<Tokens> {

@@ -22,7 +22,7 @@ use super::{random_seed, seconds, write_stdout};
 pub struct Args {
     /// The catalog problem (see `grundy list`); leave it out to bring your own problem with
     /// --generator and --brute.
-    #[arg(required_unless_present = "brute")]
+    #[arg(required_unless_present_any = ["brute", "generator"])]
     problem: Option<String>,
     /// The program to test, run through `sh -c` with the input on stdin.
     #[arg(long, value_name = "CMD")]
@@ -31,7 +31,7 @@ pub struct Args {
     /// argument (`CMD 1234`), or a seed and a size given --sizes (`CMD 1234 7`). Seeds are below
     /// 2^31, so a generator may read its seed as an int. A failure names the command line that
     /// wrote it, to run it again.
-    #[arg(long, value_name = "CMD", requires = "brute", conflicts_with_all = ["problem", "rules"])]
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["problem", "rules"])]
     generator: Option<String>,
     /// Your own problem: sizes for the generator, A..B with both ends included (0 ≤ A ≤ B ≤
     /// 10^9), each input's size its second argument. First the small sizes: every size from A
@@ -80,11 +80,21 @@ const EXAMPLES: &str = "Examples:
 /// Inputs longer than this are summarised in the text report, not printed.
 const SHOWN_INPUT: usize = 2048;
 
+/// A duel's memory: `--max-memory` when given, else [`grundy::budget::DUEL_MEMORY`]; the
+/// program under test gets it as its address space, and grundy stops shrinking when its own
+/// resident memory reaches it.
+fn duel_budget(budget: Budget) -> Budget {
+    let given = std::env::args_os().any(|arg| arg.to_string_lossy().starts_with("--max-memory"));
+    if given { budget } else { Budget { max_bytes: grundy::budget::DUEL_MEMORY, ..budget } }
+}
+
 pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
+    let budget = duel_budget(budget);
+    let memory = Some(budget.max_bytes as u64);
     // The oracle stops at --time too; the games it no longer reaches go to the fast side.
     let budget = budget.for_seconds(args.time);
-    let Some(name) = args.problem.clone() else { return run_generic(args, seed, budget) };
+    let Some(name) = args.problem.clone() else { return run_generic(args, seed, budget, memory) };
     let problem: Box<dyn ContestEntry> = match (&args.rules, name.as_str()) {
         (Some(code), "pack") => {
             let rules: RuleSet = format!("pack:{code}").parse()?;
@@ -95,7 +105,7 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
             catalog::find_contest(name).ok_or_else(|| anyhow!("unknown problem `{name}` (see grundy list)"))?
         }
     };
-    let program = Program { command: args.against.clone(), timeout: Duration::from_secs_f64(args.timeout) };
+    let program = Program { command: args.against.clone(), timeout: Duration::from_secs_f64(args.timeout), memory };
     let report = match given_input(&args)? {
         Some(input) => problem.duel_input(&program, &input, budget)?,
         None => with_progress(&args, seed, budget, |plan, progress, shrinking| {
@@ -108,10 +118,15 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
 }
 
 /// `grundy duel --generator G --brute B --against P`: any problem, brought by the user.
-fn run_generic(args: Args, seed: u64, budget: Budget) -> anyhow::Result<ExitCode> {
+fn run_generic(args: Args, seed: u64, budget: Budget, memory: Option<u64>) -> anyhow::Result<ExitCode> {
     let timeout = Duration::from_secs_f64(args.timeout);
-    let program = |command: &str| Program { command: command.to_string(), timeout };
-    let Some(brute) = &args.brute else { bail!("a duel needs a catalog problem, or --generator and --brute") };
+    let program = |command: &str| Program { command: command.to_string(), timeout, memory };
+    let Some(brute) = &args.brute else {
+        if args.generator.is_some() {
+            bail!("--generator needs --brute, the brute force whose output is the expected one");
+        }
+        bail!("a duel needs a catalog problem, or --generator and --brute");
+    };
     if args.generator.is_none() && args.input.is_none() {
         bail!("--brute needs --generator (or --input FILE, to judge one saved input)");
     }
@@ -272,6 +287,10 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
             }
             if grundy::interrupt::requested() {
                 text.push_str("stopped by Ctrl-C: the input below is shrunk as far as it got\n");
+            } else if let Some(by) = &duel.shrink_stopped_by {
+                text.push_str(&format!(
+                    "shrinking stopped by {by}: the input below is the smallest failing one found so far\n"
+                ));
             }
             if given.is_none() {
                 text.push_str(&small_sizes_phase(report));

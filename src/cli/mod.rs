@@ -27,7 +27,9 @@ pub struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Most memory the oracles may hold in all, e.g. 2G or 512M (default: half of this
-    /// machine's memory). Past it, the oracle stops with an error.
+    /// machine's memory). Past it, the oracle stops with an error. In a duel (default there:
+    /// 4G) it bounds the program under test (its address space) and, apart, grundy's own memory
+    /// while it shrinks.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = Bytes(grundy_oracle::default_memory()))]
     max_memory: Bytes,
 }

@@ -1,0 +1,53 @@
+//! The small space a duel runs first, whole, packed into as few inputs as the format allows.
+
+use super::subject::{DuelInput, DuelSubject, MOST_SMALL_INPUTS, plural};
+use crate::problem::Contest;
+use crate::runner::Exhaustive;
+
+impl<P: Contest> DuelSubject<'_, P> {
+    /// The problem's small space, whole, packed into as few inputs as its format allows.
+    pub(super) fn small_space(&self) -> Exhaustive<DuelInput<P::Instance>> {
+        let space = self.problem.small_space();
+        let most = self.problem.most_cases().max(1);
+        let (mut inputs, mut chunk, mut games, mut left_out) = (Vec::new(), Vec::new(), 0usize, 0usize);
+        for case in space.cases {
+            if self.problem.write(std::slice::from_ref(&case)).is_err() {
+                left_out += 1;
+                continue;
+            }
+            let fits = chunk.len() < most
+                && chunk
+                    .first()
+                    .is_none_or(|first: &P::Instance| self.problem.write(&[first.clone(), case.clone()]).is_ok());
+            if !fits {
+                inputs.push(DuelInput::of(std::mem::take(&mut chunk)));
+            }
+            chunk.push(case);
+            games += 1;
+        }
+        if !chunk.is_empty() {
+            inputs.push(DuelInput::of(chunk));
+        }
+        // A format of few games an input: the smallest games first, as many inputs as a duel
+        // affords (each is a run of the program), and the report says how far they went.
+        if inputs.len() > MOST_SMALL_INPUTS {
+            let all = games;
+            inputs.truncate(MOST_SMALL_INPUTS);
+            games = inputs.iter().map(|input| input.cases.len()).sum();
+            let description = format!(
+                "{}, smallest first: {} of the {all} games, in {} (the rest are left to the random inputs)",
+                space.description,
+                games,
+                plural(inputs.len(), "input")
+            );
+            return Exhaustive { cases: inputs, description };
+        }
+        let left_out = match left_out {
+            0 => String::new(),
+            n => format!("; {} the format cannot hold left out", plural(n, "game")),
+        };
+        let description =
+            format!("{}: {} in {}{left_out}", space.description, plural(games, "game"), plural(inputs.len(), "input"));
+        Exhaustive { cases: inputs, description }
+    }
+}

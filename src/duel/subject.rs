@@ -1,0 +1,368 @@
+//! A program against a contest problem: the subject the runner drives (small space, extremes,
+//! random inputs, judging, shrinking).
+
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::judge::differing_lines;
+use super::process::{CUT_BY_TIME, Program, Run, output_limit, run, tail_note};
+use crate::problem::Contest;
+use crate::runner::{Exhaustive, Subject, Verdict};
+use crate::shrink::{Limits, Shrink};
+
+/// One duel input: the cases of one contest input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuelInput<I> {
+    /// The cases, in the order of their answers.
+    pub cases: Vec<I>,
+    /// For an input at the contest's maxima ([`Contest::at_limits`]): which one. Its cases are
+    /// built when it is judged (they are megabytes), and `cases` is empty until then.
+    pub at_limit: Option<usize>,
+}
+
+impl<I> DuelInput<I> {
+    /// The input of these cases.
+    pub fn of(cases: Vec<I>) -> DuelInput<I> {
+        DuelInput { cases, at_limit: None }
+    }
+
+    /// Input `which` at the contest's maxima, built when judged.
+    pub fn at_limit(which: usize) -> DuelInput<I> {
+        DuelInput { cases: Vec::new(), at_limit: Some(which) }
+    }
+}
+
+impl<I: Shrink> Shrink for DuelInput<I> {
+    fn shape(&self) -> crate::shape::Shape {
+        self.cases.shape()
+    }
+
+    /// The shape's candidates, as many as [`crate::shape::MOST_CANDIDATE_PARTS`] parts hold in
+    /// all, and at least 2 (the two halves): an input at the maxima (10^6 games) holds 2
+    /// candidates at a time, not 16, so shrinking it stays within memory; its halves get
+    /// finer candidates in turn.
+    fn candidates(&self) -> Vec<Self> {
+        let shape = self.shape();
+        let most = (crate::shape::MOST_CANDIDATE_PARTS / shape.size().max(1)).max(2);
+        shape.candidates(most).iter().filter_map(|smaller| self.with_shape(smaller)).filter(|c| c != self).collect()
+    }
+
+    fn with_shape(&self, shape: &crate::shape::Shape) -> Option<Self> {
+        Some(DuelInput::of(self.cases.with_shape(shape)?))
+    }
+}
+
+/// Longest a shrink of a program's failure takes when the run has no `--time`: each try runs
+/// the program, up to its time limit (a failure by time-out pays it on every try).
+pub const SHRINK_SECONDS: u64 = 60;
+
+/// When shrinking a failure found now must stop: at the run's deadline (`--time`, which the user
+/// chose to spend), else [`SHRINK_SECONDS`] from now.
+pub fn shrink_deadline(run_deadline: Option<Instant>) -> Instant {
+    run_deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(SHRINK_SECONDS))
+}
+
+/// Inputs one in this many are large.
+pub(super) const LARGE_ONE_IN: u32 = 5;
+
+/// The oracle's reach in a duel: most positions one memo keeps, and most moves it generates.
+/// Deterministic (no clock), so a seed replays which side answered each game. A game past them
+/// is answered by the fast side (verified by `grundy check`); the run's `--time` stops the
+/// oracle too.
+pub(super) const DUEL_STATES: usize = 1 << 19;
+pub(super) const DUEL_MOVES: usize = 1 << 21;
+
+/// Most inputs of the small space: each is a run of the program.
+pub(super) const MOST_SMALL_INPUTS: usize = 120;
+
+/// Most games tried at once when shrinking (candidates packed into one input).
+pub(super) const MOST_BATCH: usize = 4096;
+
+/// A failure as the shrinker keeps it: the expected output and the verdict.
+pub(super) type Failure = (String, String);
+
+/// Who gave the expected answers of one input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Answerer {
+    Oracle,
+    Fast,
+    Both,
+}
+
+impl Answerer {
+    pub(super) fn words(self) -> &'static str {
+        match self {
+            Answerer::Oracle => "oracle",
+            Answerer::Fast => "fast side",
+            Answerer::Both => "oracle and fast side",
+        }
+    }
+}
+
+/// What one run of the program on one input showed.
+pub(super) enum Attempt {
+    /// Accepted.
+    Pass,
+    /// Rejected: the expected output, the verdict, its kind, and for a wrong answer the first
+    /// line (from 0) where the output differs, and every such line.
+    Fail { expected: String, verdict: String, kind: &'static str, line: Option<usize>, lines: Vec<usize> },
+    /// grundy could not judge it (no expected answer, the input cannot be written, the program
+    /// cannot be started).
+    Broken(Verdict),
+}
+
+/// A program against a contest problem.
+pub(super) struct DuelSubject<'a, P: Contest> {
+    pub(super) problem: &'a P,
+    pub(super) program: &'a Program,
+    pub(super) memo: P::Memo,
+    /// Whether the memo has answered since it was made (a fresh one is tried before a game is
+    /// given up as beyond the oracle's reach).
+    pub(super) memo_used: bool,
+    /// Sizes (a game's items, its largest number) at which the oracle ran past its reach on a
+    /// fresh memo: games as large in both go to the fast side at once.
+    pub(super) beyond: Vec<(u64, u64)>,
+    /// The run's budget: its deadline stops the duel, shrinking included; the oracle works
+    /// within it.
+    pub(super) budget: crate::budget::Budget,
+    /// Inputs until the first failure whose expected answers all came from the oracle, all from
+    /// the fast side, or from both.
+    pub(super) by_oracle: u64,
+    pub(super) by_fast: u64,
+    pub(super) by_both: u64,
+    /// The kind of the first failure (wrong answer, runtime error…): shrinking keeps it.
+    pub(super) kind: Option<&'static str>,
+    /// Another kind of failure met while shrinking, reported apart: its verdict and input.
+    pub(super) also: Option<(String, String)>,
+    /// Whether shrinking tried one-game candidates packed, many to an input.
+    pub(super) packed: bool,
+    /// Told the number of runs so far while shrinking (progress on a terminal).
+    pub(super) shrinking: &'a dyn Fn(usize),
+    /// The run's seed: the inputs at the contest's maxima are drawn from it.
+    pub(super) seed: u64,
+    /// What stopped shrinking early, if anything did: `--time`, `--max-memory`, Ctrl-C.
+    pub(super) stopped: std::cell::Cell<Option<&'static str>>,
+}
+
+impl<'a, P: Contest> DuelSubject<'a, P> {
+    pub(super) fn new(problem: &'a P, program: &'a Program, budget: crate::budget::Budget) -> DuelSubject<'a, P> {
+        DuelSubject {
+            problem,
+            program,
+            memo: problem.memo(Self::oracle_budget(&budget)),
+            memo_used: false,
+            beyond: Vec::new(),
+            budget,
+            by_oracle: 0,
+            by_fast: 0,
+            by_both: 0,
+            kind: None,
+            also: None,
+            packed: false,
+            shrinking: &|_| {},
+            seed: 0,
+            stopped: std::cell::Cell::new(None),
+        }
+    }
+
+    /// The oracle's reach in a duel, within the run's budget.
+    pub(super) fn oracle_budget(budget: &crate::budget::Budget) -> grundy_oracle::Budget {
+        grundy_oracle::Budget { max_states: DUEL_STATES, max_moves: DUEL_MOVES, ..budget.oracle() }
+    }
+
+    /// Runs the program on `input` and judges its output.
+    pub(super) fn attempt(&mut self, input: &DuelInput<P::Instance>) -> (Attempt, Option<Answerer>) {
+        let text = match self.problem.write(&input.cases) {
+            Ok(text) => text,
+            Err(reason) => {
+                return (Attempt::Broken(Verdict::CannotRun(format!("the input cannot be written: {reason}"))), None);
+            }
+        };
+        let (expected, answerer) = match self.expected(input) {
+            Ok(expected) => expected,
+            Err(verdict) => return (Attempt::Broken(verdict), None),
+        };
+        (self.judge_text(&text, expected, Duration::ZERO), Some(answerer))
+    }
+
+    /// Runs the program on `text`, whose expected output is `expected`, and judges its output;
+    /// its time limit is its own, or `at_least` where that is longer.
+    pub(super) fn judge_text(&self, text: &str, expected: String, at_least: Duration) -> Attempt {
+        let program = Program { timeout: self.program.timeout.max(at_least), ..self.program.clone() };
+        let run = run(&program.within(self.budget.deadline), text, output_limit(&expected));
+        if program.cut_by(self.budget.deadline, &run) {
+            return Attempt::Broken(Verdict::Failed(CUT_BY_TIME.to_string()));
+        }
+        let run = match run {
+            Ok(run) => run,
+            Err(error) => {
+                let error = format!("the program could not be started: {error}");
+                return Attempt::Broken(Verdict::Failed(error));
+            }
+        };
+        if let Run::Crashed { code: Some(code @ (126 | 127)), stderr, .. } = &run {
+            let error =
+                format!("the program `{}` could not be run (exit {code}){}", self.program.command, tail_note(stderr));
+            return Attempt::Broken(Verdict::Failed(error));
+        }
+        match run.verdict(&expected) {
+            None => Attempt::Pass,
+            Some(verdict) => {
+                let lines = match &run {
+                    Run::Output { stdout, .. } => differing_lines(&expected, stdout),
+                    _ => Vec::new(),
+                };
+                Attempt::Fail { expected, verdict, kind: run.kind(), line: lines.first().copied(), lines }
+            }
+        }
+    }
+
+    /// Whether shrinking must stop: the run's deadline has passed, or grundy's own memory has
+    /// reached the budget (`--max-memory`); which of them is kept for the report.
+    pub(super) fn out_of_time(&self) -> bool {
+        if self.budget.expired() {
+            self.stopped.set(Some(if crate::interrupt::requested() { "Ctrl-C" } else { "--time" }));
+            return true;
+        }
+        if crate::budget::resident_bytes().is_some_and(|bytes| bytes > self.budget.max_bytes) {
+            self.stopped.set(Some("--max-memory"));
+            return true;
+        }
+        false
+    }
+}
+
+/// `n word`, with an `s` unless `n` is 1.
+pub(super) fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+impl<P: Contest> Subject for DuelSubject<'_, P> {
+    type Case = DuelInput<P::Instance>;
+
+    fn name(&self) -> String {
+        format!("duel/{}", self.problem.name())
+    }
+
+    fn sides(&self) -> (&'static str, &'static str) {
+        ("oracle and fast side", "program")
+    }
+
+    /// The problem's small space, whole, packed into as few inputs as its format allows; then
+    /// its inputs at the format's limits.
+    fn exhaustive(&self) -> Exhaustive<Self::Case> {
+        let Exhaustive { mut cases, description } = self.small_space();
+        let extremes: Vec<Self::Case> = self
+            .problem
+            .extremes()
+            .into_iter()
+            .filter(|cases| self.problem.write(cases).is_ok())
+            .map(DuelInput::of)
+            .collect();
+        let mut description = description;
+        if !extremes.is_empty() {
+            let games: usize = extremes.iter().map(|input| input.cases.len()).sum();
+            description = format!(
+                "{description}; then every number at the ends of its range (see `grundy list`): {} in {}",
+                plural(games, "game"),
+                plural(extremes.len(), "input")
+            );
+            cases.extend(extremes);
+        }
+        let at_limits = self.problem.at_limits();
+        if !at_limits.is_empty() {
+            description = format!(
+                "{description}; then {} at the contest's maxima, each under the time limit: {}",
+                plural(at_limits.len(), "input"),
+                at_limits.join("; ")
+            );
+            cases.extend((0..at_limits.len()).map(DuelInput::at_limit));
+        }
+        Exhaustive { cases, description }
+    }
+
+    fn random(&self, rng: &mut ChaCha8Rng) -> Self::Case {
+        let large = rng.random_ratio(1, LARGE_ONE_IN);
+        DuelInput::of(self.problem.random_input(rng, large))
+    }
+
+    fn judge(&mut self, input: &Self::Case) -> Verdict {
+        if self.kind.is_some() && self.out_of_time() {
+            return Verdict::Agree; // out of time while shrinking: stop accepting candidates
+        }
+        if let Some(which) = input.at_limit {
+            return self.judge_at_limit(which);
+        }
+        match self.attempt(input) {
+            (Attempt::Pass, answerer) => {
+                if self.kind.is_none() {
+                    match answerer {
+                        Some(Answerer::Oracle) => self.by_oracle += 1,
+                        Some(Answerer::Fast) => self.by_fast += 1,
+                        _ => self.by_both += 1,
+                    }
+                }
+                Verdict::Agree
+            }
+            (Attempt::Fail { expected, verdict, kind, .. }, _) => match self.kind {
+                Some(kept) if kept != kind => {
+                    let input = self.problem.write(&input.cases).unwrap_or_default();
+                    self.also.get_or_insert((verdict, input));
+                    Verdict::Agree
+                }
+                _ => {
+                    self.kind = Some(kind);
+                    Verdict::Disagree { expected, actual: verdict }
+                }
+            },
+            (Attempt::Broken(verdict), _) => verdict,
+        }
+    }
+
+    fn deadline_cuts_exhaustive(&self) -> bool {
+        true
+    }
+
+    fn case_text(&self, input: &Self::Case) -> String {
+        if let Some(which) = input.at_limit {
+            return self.limit_text(which);
+        }
+        self.problem.write(&input.cases).unwrap_or_else(|reason| format!("(an input that cannot be written: {reason})"))
+    }
+
+    fn replay(&self, _: &str) -> String {
+        String::new() // set once the failing input is saved
+    }
+
+    fn shrink_limits(&self) -> Limits {
+        // Packed candidates make a try cheap where the format holds many games an input.
+        let (below, grid) = match self.problem.most_cases() {
+            0 | 1 => (200, 1),
+            most => (20_000, most.min(MOST_BATCH)),
+        };
+        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.budget.deadline)), grid }
+    }
+
+    fn shrink(&mut self, found: &Self::Case, failure: Failure) -> crate::shrink::Shrunk<Self::Case, Failure> {
+        let limits = self.shrink_limits();
+        let built;
+        let found = match found.at_limit {
+            Some(which) => {
+                built = DuelInput::of(self.limit_cases(which));
+                &built
+            }
+            None => found,
+        };
+        let (start, failure, steps) = match self.failing_game(found, limits) {
+            Some((game, failure)) => (game, failure, 1),
+            None => (found.clone(), failure, 0),
+        };
+        let mut shrunk = crate::shrink::shrink_batched(start, failure, limits, |cases, tried| {
+            self.first_failing(cases, tried, limits)
+        });
+        shrunk.steps += steps;
+        shrunk
+    }
+}
