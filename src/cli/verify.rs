@@ -82,17 +82,32 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let formula = Formula::new(text, variables)?;
     // Every oracle of the run stops at --time: one line, exit 2.
     let _progress = super::oracle_progress("verify: the oracle");
-    if let Some(path) = &args.script {
-        return script(&args, path, &formula, flag, seed, budget);
-    }
+    let guess = Guess { formula, flag, text: text.clone(), variables, seed };
+    super::game::stated(args.game.as_deref(), args.script.as_deref())?.verify(&args, &guess, budget)
+}
+
+/// A guessed formula and how the run checks it.
+pub(super) struct Guess {
+    formula: Formula,
+    /// `--value` or `--wins`.
+    flag: &'static str,
+    /// The formula as given.
+    text: String,
+    variables: Variables,
+    seed: u64,
+}
+
+/// A game by name: the formula against the oracle on a rule set.
+pub(super) fn named(args: &Args, game: &str, guess: &Guess, budget: Budget) -> anyhow::Result<ExitCode> {
+    let Guess { formula, flag, text, variables, seed } = guess;
+    let (flag, variables, seed) = (*flag, *variables, *seed);
     let budget = budget.for_seconds(args.time);
-    let game = args.game.clone().unwrap_or_default();
-    let rules = game_rules(&game, args.sum.as_deref(), args.misere)?;
+    let rules = game_rules(game, args.sum.as_deref(), args.misere)?;
     let mut out = String::new();
     // A range asked for that the oracle cannot reach, said when the run ends.
     let mut short_of = None;
     let report = if let Some(case) = &args.case {
-        verify::verify_case(&rules, &formula, variables, case, &budget)?
+        verify::verify_case(&rules, formula, variables, case, &budget)?
     } else if variables == Variables::Plate {
         let range = verify::value_range(&rules, args.upto.unwrap_or(2000), args.largest.unwrap_or(10_000));
         if (args.upto.is_some() || args.largest.is_some()) && !range.notes.is_empty() {
@@ -105,9 +120,9 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
             range.notes.iter().for_each(|note| out.push_str(&format!("note: {note}\n")));
             write_stdout(std::mem::take(&mut out).as_bytes())?;
         }
-        verify::verify_value(&rules, &formula, seed, &range, args.cases, &budget)?
+        verify::verify_value(&rules, formula, seed, &range, args.cases, &budget)?
     } else {
-        verify::verify_wins(&rules, &formula, seed, args.cases, &budget)?
+        verify::verify_wins(&rules, formula, seed, args.cases, &budget)?
     };
     let saved = match &report.counterexample {
         Some(failure) => Some(grundy::failures::save(
@@ -120,20 +135,18 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let replay = |case: &str| {
         format!("grundy verify {rules} {flag} {} --case {}", grundy::shell_quote(text), grundy::shell_quote(case))
     };
-    finish(&args, &report, seed, &formula, out, short_of, saved, &replay)
+    finish(args, &report, seed, formula, out, short_of, saved, &replay)
 }
 
 /// `--game FILE`: the formula against the oracle on a scripted game.
-fn script(
+pub(super) fn script(
     args: &Args,
-    path: &std::path::Path,
-    formula: &Formula,
-    flag: &str,
-    seed: u64,
+    script: &grundy::script::Script,
+    guess: &Guess,
     budget: Budget,
 ) -> anyhow::Result<ExitCode> {
     use grundy::script::verify as scripted;
-    let script = grundy::script::Script::load(path)?;
+    let (formula, flag, seed) = (&guess.formula, guess.flag, guess.seed);
     let play = if args.misere { grundy_rules::Play::Misere } else { grundy_rules::Play::Normal };
     // The oracle's budget: a scripted game may never end (a heap that always grows), so its
     // search has a time limit even when the run has none.
@@ -144,7 +157,7 @@ fn script(
     };
     let wins = flag == "--wins";
     let report = if let Some(case) = &args.case {
-        scripted::case(&script, play, formula, wins, case, budget)?
+        scripted::case(script, play, formula, wins, case, budget)?
     } else {
         // Defaults the game tree reaches in seconds: a heap that splits reaches every way of
         // cutting it up, so games with `split` get smaller ones.
@@ -162,16 +175,16 @@ fn script(
         let largest = if wins && script.has_random() { largest } else { largest.max(upto) };
         let range = scripted::Range { upto, largest, cases: args.cases, budget };
         match wins {
-            true => scripted::wins(&script, play, formula, seed, range, &run)?,
-            false => scripted::value(&script, play, formula, seed, range, &run)?,
+            true => scripted::wins(script, play, formula, seed, range, &run)?,
+            false => scripted::value(script, play, formula, seed, range, &run)?,
         }
     };
     let misere = if args.misere { " --misere" } else { "" };
-    let game = grundy::shell_quote(&path.display().to_string());
+    let game = grundy::shell_quote(script.name());
     let saved = match &report.counterexample {
         Some(failure) => Some(grundy::failures::save(
             "verify",
-            &path.display().to_string(),
+            script.name(),
             &format!("--game {game}{misere}\n{flag} {}\n--case {}\n", formula.text(), failure.case_text),
         )?),
         None => None,
