@@ -35,6 +35,10 @@ pub const STEPS: u64 = 1_000_000;
 /// Most bytes a script file may have.
 const MOST_SCRIPT_BYTES: u64 = 1 << 20;
 
+/// Bits of a seed passed to `random(seed, size)`: below 2^31, so a script may add and multiply
+/// seeds (a linear congruential step, say) without passing its 63-bit integers.
+pub const SEED_BITS: u32 = 31;
+
 /// Most integers in one position.
 pub const MOST_POSITION_LENGTH: usize = 1 << 16;
 
@@ -194,33 +198,61 @@ impl Script {
         })
     }
 
-    /// `random(seed, size)`.
+    /// `random(seed, size)`, the seed cut to [`SEED_BITS`] bits; what it returns is a position
+    /// the game accepts (`moves` lists its options), or the error names this call.
     pub fn random(&self, seed: u64, size: u64) -> Result<Vec<u64>, ScriptError> {
-        let seed = (seed >> 1) as i64;
+        let seed = (seed & ((1 << SEED_BITS) - 1)) as i64;
         let size = i64::try_from(size).unwrap_or(i64::MAX);
+        let call = || format!("random({seed}, {size})");
         let result = self.call("random", (seed, size), || format!("{seed}, {size}"))?;
-        self.position_of(result, &|| format!("random({seed}, {size})"))
+        let position = self.position_of(result, &call)?;
+        self.accepted(&position, &call)?;
+        Ok(position)
     }
 
-    /// `positions(size)`.
+    /// `positions(size)`: each position returned is one the game accepts, or the error names
+    /// this call.
     pub fn positions(&self, size: u64) -> Result<Vec<Vec<u64>>, ScriptError> {
         let size = i64::try_from(size).unwrap_or(i64::MAX);
+        let call = || format!("positions({size})");
         let result = self.call("positions", (size,), || size.to_string())?;
-        self.positions_of(result, || format!("positions({size})"))
+        let positions = self.positions_of(result, call)?;
+        for position in &positions {
+            self.accepted(position, &call)?;
+        }
+        Ok(positions)
+    }
+
+    /// Checks that `moves` takes `position` (what `call` returned), as a position given on the
+    /// command line is checked when its game is played: an error names `call` first.
+    fn accepted(&self, position: &[u64], call: &dyn Fn() -> String) -> Result<(), ScriptError> {
+        self.moves(position).map(drop).map_err(|error| {
+            self.error(format!(
+                "{} returned {}, which is not a position of this game: {}",
+                call(),
+                show(position),
+                error.message
+            ))
+        })
     }
 
     fn positions_of(&self, result: Dynamic, call: impl Fn() -> String) -> Result<Vec<Vec<u64>>, ScriptError> {
-        let type_name = kind(result.type_name()).to_string();
-        let array = result
-            .try_cast::<Array>()
-            .ok_or_else(|| self.error(format!("{} returned {type_name}, not an array of positions", call())))?;
+        let shown = returned(&result);
+        let array = result.try_cast::<Array>().ok_or_else(|| {
+            self.error(format!("{} returned {}, not an array of positions{}", call(), shown.0, shown.1))
+        })?;
         array.into_iter().map(|item| self.position_of(item, &call)).collect()
     }
 
     fn position_of(&self, item: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<u64>, ScriptError> {
-        let type_name = kind(item.type_name()).to_string();
+        let shown = returned(&item);
         let array = item.try_cast::<Array>().ok_or_else(|| {
-            self.error(format!("{} returned {type_name} where a position (an array of integers) belongs", call()))
+            self.error(format!(
+                "{} returned {} where a position (an array of integers) belongs{}",
+                call(),
+                shown.0,
+                shown.1
+            ))
         })?;
         if array.len() > MOST_POSITION_LENGTH {
             return Err(self.error(format!(
@@ -259,6 +291,22 @@ pub struct ScriptError {
 /// Text on one line.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A value a script returned, as an error shows it: its kind, and `: VALUE` when short.
+fn returned(value: &Dynamic) -> (String, String) {
+    let what = kind(value.type_name()).to_string();
+    let small = if let Some(array) = value.read_lock::<Array>() {
+        array.len() <= 16 && array.iter().all(|item| item.read_lock::<Array>().is_none_or(|inner| inner.len() <= 16))
+    } else if let Some(text) = value.read_lock::<rhai::ImmutableString>() {
+        text.len() <= 64
+    } else {
+        !value.is_map()
+    };
+    if !small || value.is_unit() {
+        return (what, String::new());
+    }
+    (what, format!(": {}", crate::shorten(&one_line(&format!("{value:?}")), 80)))
 }
 
 /// A Rhai type's name as a user reads it.
@@ -347,6 +395,40 @@ mod tests {
             let error = Script::compile("s.rhai", text).unwrap().moves(&[3]).unwrap_err().to_string();
             assert!(error.contains(wanted) && error.starts_with("s.rhai: moves([3])"), "{text}: {error}");
             assert!(!error.contains('\n'), "{error}");
+        }
+    }
+
+    #[test]
+    fn random_and_positions_return_positions_the_game_accepts_or_name_the_call() {
+        // Seeds are below 2^31: a script may multiply one by 2^32 without overflow.
+        let script =
+            Script::compile("r.rhai", "fn moves(p) { [] } fn random(seed, size) { [(seed * 4294967296) % 7] }")
+                .unwrap();
+        for seed in [0, 1, u64::MAX, 1 << 31, (1 << 31) - 1] {
+            assert!(script.random(seed, 5).unwrap()[0] < 7, "seed {seed}");
+        }
+        let moves = "fn moves(p) { if p.len() == 0 { throw \"no heap\"; } [] }";
+        let cases = [
+            ("fn random(seed, size) { throw \"no\"; }", "random(2147483647, 3)", "failed: Runtime error: no"),
+            (
+                "fn random(seed, size) { \"abc\" }",
+                "random(",
+                "returned a string where a position (an array of integers) belongs: \"abc\"",
+            ),
+            ("fn random(seed, size) { [-1] }", "random(", "holding -1"),
+            ("fn random(seed, size) { [] }", "random(", "returned [], which is not a position of this game: moves([])"),
+            ("fn positions(size) { [[1], []] }", "positions(3)", "returned [], which is not a position"),
+            ("fn positions(size) { 4 }", "positions(3)", "returned an integer, not an array of positions: 4"),
+        ];
+        for (text, call, wanted) in cases {
+            let script = Script::compile("r.rhai", &format!("{moves} {text}")).unwrap();
+            let error = match script.has_random() {
+                true => script.random(u64::MAX, 3).unwrap_err(),
+                false => script.positions(3).unwrap_err(),
+            }
+            .to_string();
+            assert!(error.starts_with(&format!("r.rhai: {call}")), "{text}: {error}");
+            assert!(error.contains(wanted) && !error.contains('\n'), "{text}: {error}");
         }
     }
 }

@@ -151,6 +151,8 @@ struct WinsSubject<'a> {
     range: Range,
     listed: Vec<Numbers>,
     listed_cover: String,
+    /// What `random` failed with, when it did: the run's error, never a case.
+    bad_random: std::cell::RefCell<Option<super::ScriptError>>,
 }
 
 impl Subject for WinsSubject<'_> {
@@ -172,16 +174,22 @@ impl Subject for WinsSubject<'_> {
         let script = self.oracle.script;
         if script.has_random() {
             let size = rng.random_range(0..=self.range.largest);
-            // A script that fails here fails again when judged: the judge reports it.
             match script.random(rng.random(), size) {
                 Ok(position) => return Numbers(position),
-                Err(_) => return Numbers(Vec::new()),
+                // Never a case: the run stops at it, and the error is the run's.
+                Err(error) => {
+                    *self.bad_random.borrow_mut() = Some(error);
+                    return Numbers(Vec::new());
+                }
             }
         }
         Numbers(vec![rng.random_range(self.range.upto + 1..=self.range.largest.max(self.range.upto + 1))])
     }
 
     fn judge(&mut self, position: &Numbers) -> Verdict {
+        if let Some(error) = self.bad_random.borrow().as_ref() {
+            return Verdict::Failed(error.to_string());
+        }
         let truth = match self.oracle.outcome(&position.0) {
             Ok(outcome) => outcome,
             Err(error) => return Verdict::Failed(error.to_string()),
@@ -277,9 +285,13 @@ pub fn wins(
         range: range.clone(),
         listed,
         listed_cover,
+        bad_random: Default::default(),
     };
     let plan = Plan::within(seed, range.cases, *run);
     let report = runner::run(&mut subject, &plan, &|_| {});
+    if let Some(error) = subject.bad_random.take() {
+        return Err(error.into());
+    }
     let words = match script.has_random() {
         true => format!("random positions random(seed, size ≤ {}) (by the oracle)", range.largest),
         false => format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest),
@@ -311,6 +323,7 @@ pub fn case(
             range,
             listed: Vec::new(),
             listed_cover: String::new(),
+            bad_random: Default::default(),
         };
         runner::replay(&mut subject, &Numbers(numbers.clone()))
     } else {
