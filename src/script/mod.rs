@@ -11,6 +11,7 @@
 //!
 //! Play is normal unless the command says `--misere`. The oracle ([`ScriptGame`]) plays whole
 //! positions by `moves` alone; the fast side ([`values`]) uses `split` and the theory of sums.
+//! `print` and `debug` in a script write to stderr, never to grundy's output.
 //! Every call runs under a step budget (Rhai's operation limit): a script that loops, throws,
 //! or returns what is not a list of positions stops the command with one line naming the
 //! function, the position and what went wrong.
@@ -88,6 +89,13 @@ impl Script {
         engine.set_max_array_size(1 << 22);
         engine.set_max_map_size(1 << 16);
         engine.set_strict_variables(true);
+        // A script's print and debug are the user's own notes: on stderr, so that no script
+        // writes grundy's report or breaks its JSON.
+        engine.on_print(|text| eprintln!("{text}"));
+        engine.on_debug(|text, _, place| match place.line() {
+            Some(line) => eprintln!("[debug, line {line}] {text}"),
+            None => eprintln!("[debug] {text}"),
+        });
         engine.set_optimization_level(rhai::OptimizationLevel::Full);
         let ast = engine.compile(text).map_err(|error| {
             let position = error.position();
