@@ -58,3 +58,65 @@ fn what_a_script_prints_goes_to_stderr_and_json_stays_one_document() {
     assert!(out.starts_with("game: /dev/stdin") && !out.contains("forged"), "{out}");
     assert!(err.contains("[debug, line 4] [4, 5]"), "{err}");
 }
+
+/// Exit code 2 and one line on stderr containing `wanted`.
+fn fails_with(args: &[&str], script: &str, wanted: &str) {
+    let output = grundy(args, script);
+    let err = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {}{err}", text(&output.stdout));
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+    assert!(err.contains(wanted), "{args:?}: `{wanted}` in {err}");
+}
+
+/// An array nested 60,000 deep: each step copies and measures the whole, so the call alone
+/// would run for minutes; `--time` stops it. The line is the script's own stop (the backstop
+/// that ends a command past its limit says "did not stop within a second" instead).
+#[test]
+fn time_stops_a_script_call_from_inside() {
+    let nested = "fn moves(p) { let a = []; for i in 0..p[0] { a = [a]; } [] }";
+    let runs: [&[&str]; 3] = [
+        &["--max-memory", "4G", "solve", "--game", "/dev/stdin", "60000", "--time", "1"],
+        &["--max-memory", "4G", "solve", "--game", "/dev/stdin", "60000", "--time", "1", "--oracle"],
+        &["--max-memory", "4G", "verify", "--game", "/dev/stdin", "--value", "0", "--upto", "60000", "--time", "1"],
+    ];
+    for args in runs {
+        let output = grundy(args, nested);
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("time budget") && !err.contains("did not stop"), "{args:?}: {err}");
+    }
+    fails_with(
+        &["--max-memory", "4G", "table", "--game", "/dev/stdin", "--upto", "60000", "--time", "1"],
+        "fn moves(p) { let a = []; for i in 0..p[0] { a = [a]; } [] }",
+        "time budget (--time) ran out",
+    );
+}
+
+/// Each way a script can take memory stops at a bound drawn from `--max-memory`, with one line.
+#[test]
+fn max_memory_bounds_a_scripts_values_and_both_sides() {
+    let memory = ["--max-memory", "512M"];
+    let solve = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut args = vec!["--max-memory", "64M", "solve", "--game", "/dev/stdin"];
+        args.extend_from_slice(extra);
+        args
+    };
+    // A recursion 60 deep holding an array of 4·10^6 items at each level (4 GB in all).
+    let deep = "fn grow(d) { let a = []; a.pad(4000000, 0); if d > 0 { grow(d - 1); } a.len() } \
+                fn moves(p) { grow(60); [] }";
+    let args = [&memory[..], &["solve", "--game", "/dev/stdin", "1"]].concat();
+    fails_with(&args, deep, "made an array larger than the memory budget (--max-memory) lets one hold");
+    let doubling = "fn moves(p) { let s = \"x\"; loop { s += s; } }";
+    fails_with(&args, doubling, "made a string larger than the memory budget");
+    fails_with(&args, "fn r(n) { r(n + 1) } fn moves(p) { r(0) }", "moves([1]) failed: Stack overflow");
+    // Positions that only grow longer: the fast side's components, the oracle's game tree, and
+    // (a move back to the start: a cycle) its retrograde analysis.
+    let longer = "fn moves(p) { let q = p; q.push(0); [q] }";
+    let args = ["--max-memory", "64M", "table", "--game", "/dev/stdin", "--upto", "0", "--max-states", "100000000"];
+    fails_with(&args, longer, "the memory budget, --max-memory");
+    fails_with(&solve(&["--oracle", "--max-states", "100000000", "0"]), longer, "memory budget (64 MiB");
+    let looping = "fn moves(p) { let q = p; q.push(0); [[0], q] }";
+    fails_with(&solve(&["--oracle", "--max-states", "100000000", "0"]), looping, "memory budget (64 MiB");
+    let args = ["--max-memory", "64M", "verify", "--game", "/dev/stdin", "--wins", "true", "--max-states", "100000000"];
+    fails_with(&args, looping, "memory budget (64 MiB");
+}

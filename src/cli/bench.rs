@@ -60,7 +60,7 @@ pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> 
     if !args.octal.is_empty() {
         return octal(&args);
     }
-    super::game::stated(None, args.script.as_deref())?.bench(&args, &run)
+    super::game::stated(None, args.script.as_deref(), &run)?.bench(&args, &run)
 }
 
 /// `--game FILE`: both sides of a scripted game, half of --budget each.

@@ -30,11 +30,12 @@ pub(super) trait Played {
     fn bench(&self, args: &bench::Args, run: &Budget) -> anyhow::Result<ExitCode>;
 }
 
-/// The game of a command line: the script of `--game FILE` when there is one, else the game
-/// `name` stands for (none: the catalog, for `bench`).
-pub(super) fn stated(name: Option<&str>, script: Option<&Path>) -> anyhow::Result<Box<dyn Played>> {
+/// The game of a command line: the script of `--game FILE` when there is one (its values held
+/// within the run's memory, `run`), else the game `name` stands for (none: the catalog, for
+/// `bench`).
+pub(super) fn stated(name: Option<&str>, script: Option<&Path>, run: &Budget) -> anyhow::Result<Box<dyn Played>> {
     Ok(match (script, name) {
-        (Some(path), _) => Box::new(Script::load(path)?),
+        (Some(path), _) => Box::new(Script::load(path)?.with_memory(run.max_bytes)),
         (None, Some("geography")) => Box::new(Geography),
         (None, Some("graph")) => Box::new(StateGraph),
         (None, name) => Box::new(Named(name.map(str::to_string))),

@@ -71,7 +71,7 @@ pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> 
         Budget { max_states: args.max_states, max_moves: args.max_moves, deadline: None, ..run.oracle_alone() };
     // With --game FILE, GAME is the position's first number.
     let name = if args.script.is_some() { None } else { Some(args.game.as_str()) };
-    super::game::stated(name, args.script.as_deref())?.solve(&args, budget)
+    super::game::stated(name, args.script.as_deref(), &run)?.solve(&args, budget)
 }
 
 /// A game by name: a rule set's position, by theory or by the oracle.

@@ -108,7 +108,7 @@ pub const DEFAULT_SECONDS: f64 = 20.0;
 
 pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     grundy_fast::set_deadline(super::deadline(Some(args.time.unwrap_or(DEFAULT_SECONDS))));
-    super::game::stated(args.game.as_deref(), args.script.as_deref())?.table(&args, &budget)
+    super::game::stated(args.game.as_deref(), args.script.as_deref(), &budget)?.table(&args, &budget)
 }
 
 /// A game by name: its heaps' values, period, summary, or map of pairs.

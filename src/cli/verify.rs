@@ -83,7 +83,7 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     // Every oracle of the run stops at --time: one line, exit 2.
     let _progress = super::oracle_progress("verify: the oracle");
     let guess = Guess { formula, flag, text: text.clone(), variables, seed };
-    super::game::stated(args.game.as_deref(), args.script.as_deref())?.verify(&args, &guess, budget)
+    super::game::stated(args.game.as_deref(), args.script.as_deref(), &budget)?.verify(&args, &guess, budget)
 }
 
 /// A guessed formula and how the run checks it.

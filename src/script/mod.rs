@@ -40,12 +40,28 @@ const MOST_SCRIPT_BYTES: u64 = 1 << 20;
 /// seeds (a linear congruential step, say) without passing its 63-bit integers.
 pub const SEED_BITS: u32 = 31;
 
+/// What the progress hook stops a call with.
+const TIME_RAN_OUT: &str = "the time budget ran out";
+
 /// Most integers in one position.
 pub const MOST_POSITION_LENGTH: usize = 1 << 16;
+
+/// Rhai's size of one value (an array's element), in bytes.
+const VALUE_BYTES: usize = 16;
+
+/// Call levels a script may nest (recursion included).
+const CALL_LEVELS: usize = 64;
+
+/// Large arrays (or strings, or maps) each call level is assumed to hold at once, in the bound
+/// [`Script::with_memory`] derives: a script copies an array it assigns, so a frame may hold a
+/// few.
+const VALUES_PER_LEVEL: usize = 4;
 
 /// A compiled game script.
 pub struct Script {
     engine: rhai::Engine,
+    /// When every call stops (`--time`): read by the engine's progress hook.
+    deadline: std::sync::Arc<std::sync::Mutex<Option<std::time::Instant>>>,
     ast: AST,
     name: String,
     has_split: bool,
@@ -84,11 +100,20 @@ impl Script {
         let mut engine = rhai::Engine::new();
         engine.set_max_operations(STEPS);
         engine.set_max_expr_depths(64, 64);
-        engine.set_max_call_levels(64);
-        engine.set_max_string_size(1 << 16);
-        engine.set_max_array_size(1 << 22);
-        engine.set_max_map_size(1 << 16);
+        engine.set_max_call_levels(CALL_LEVELS);
         engine.set_strict_variables(true);
+        // The deadline holds inside a call, whatever it does: the engine asks between its steps
+        // (every 16th: a look at the clock; one step may copy a large array), and stops the
+        // call at once.
+        let deadline = std::sync::Arc::new(std::sync::Mutex::new(None));
+        let watched = std::sync::Arc::clone(&deadline);
+        engine.on_progress(move |steps| {
+            if !steps.is_multiple_of(16) {
+                return None;
+            }
+            let deadline = *watched.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            crate::interrupt::past(deadline).then(|| Dynamic::from(TIME_RAN_OUT))
+        });
         // A script's print and debug are the user's own notes: on stderr, so that no script
         // writes grundy's report or breaks its JSON.
         engine.on_print(|text| eprintln!("{text}"));
@@ -122,14 +147,35 @@ impl Script {
                 "{name}: a game script defines `fn moves(p)`, the positions one move reaches from p"
             )));
         }
-        Ok(Script {
+        let script = Script {
+            deadline,
             has_split: has("split", 1)?,
             has_random: has("random", 2)?,
             has_positions: has("positions", 1)?,
             engine,
             ast,
             name: name.to_string(),
-        })
+        };
+        Ok(script.with_memory(grundy_oracle::default_memory()))
+    }
+
+    /// The script with its values bounded by `max_bytes` (`--max-memory`): an array (its nested
+    /// arrays' items counted), a string or a map holds at most what [`CALL_LEVELS`] levels of
+    /// [`VALUES_PER_LEVEL`] such values each fit in half of `max_bytes` (the other half is the
+    /// searches'), and never more than 2^22 items, 2^16 bytes of string, 2^16 map entries. A
+    /// call past a bound fails with one line.
+    pub fn with_memory(mut self, max_bytes: usize) -> Script {
+        let values = max_bytes / 2 / (CALL_LEVELS * VALUES_PER_LEVEL);
+        let items = (values / VALUE_BYTES).clamp(1 << 10, 1 << 22);
+        self.engine.set_max_array_size(items);
+        self.engine.set_max_map_size(items.min(1 << 16));
+        self.engine.set_max_string_size(values.clamp(1 << 10, 1 << 16));
+        self
+    }
+
+    /// Every call of the script stops at `deadline` (`--time`) from now on, within a few steps.
+    pub fn stop_at(&self, deadline: Option<std::time::Instant>) {
+        *self.deadline.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = deadline;
     }
 
     /// The script's name (its file).
@@ -154,7 +200,7 @@ impl Script {
 
     /// An error of this script: `message` says which call and what went wrong.
     fn error(&self, message: String) -> ScriptError {
-        ScriptError { script: self.name.clone(), message }
+        ScriptError { script: self.name.clone(), message, out_of_time: false }
     }
 
     /// Calls `function`; `shown` writes its arguments for an error (only then: a call is hot).
@@ -176,11 +222,26 @@ impl Script {
                     rhai::EvalAltResult::ErrorTooManyOperations(_) => {
                         format!("took more than {STEPS} steps (the step budget of one call)")
                     }
+                    rhai::EvalAltResult::ErrorTerminated(..) => {
+                        "was stopped: the time budget (--time) ran out".to_string()
+                    }
+                    rhai::EvalAltResult::ErrorDataTooLarge(ref what, _) => {
+                        let what = what.to_lowercase();
+                        let (value, most) = if what.contains("string") {
+                            ("a string", format!("{} bytes", self.engine.max_string_size()))
+                        } else if what.contains("map") {
+                            ("a map", format!("{} entries", self.engine.max_map_size()))
+                        } else {
+                            ("an array", format!("{} items, nested ones counted", self.engine.max_array_size()))
+                        };
+                        format!("made {value} larger than the memory budget (--max-memory) lets one hold: {most}")
+                    }
                     ref other => format!("failed: {}", one_line(&other.to_string())),
                 };
                 // Rhai's own message may already say where.
                 let at = if what.contains("(line ") { String::new() } else { at };
-                self.error(format!("{function}({}) {what}{at}", shown()))
+                let out_of_time = matches!(*error, rhai::EvalAltResult::ErrorTerminated(..));
+                ScriptError { out_of_time, ..self.error(format!("{function}({}) {what}{at}", shown())) }
             },
         )
     }
@@ -294,6 +355,8 @@ pub struct ScriptError {
     pub script: String,
     /// The call and what went wrong.
     pub message: String,
+    /// Whether the call was stopped by the deadline (`--time`), not by anything it did.
+    pub out_of_time: bool,
 }
 
 /// Text on one line.
@@ -362,6 +425,7 @@ impl Game for ScriptGame<'_> {
                 sink.expect(options.len() as u128)?;
                 options.iter().try_for_each(|option| sink.option(option))
             }
+            Err(error) if error.out_of_time => sink.fail(OracleError::TimeExceeded),
             Err(error) => sink.fail(OracleError::Rules(error.to_string())),
         }
     }

@@ -255,6 +255,7 @@ pub fn value(
     range: Range,
     run: &crate::budget::Budget,
 ) -> Result<VerifyReport, Error> {
+    script.stop_at(range.budget.deadline);
     let cases = if range.largest > range.upto { range.cases } else { 0 };
     let mut subject = ValueSubject {
         name: display_name(script),
@@ -277,6 +278,7 @@ pub fn wins(
     range: Range,
     run: &crate::budget::Budget,
 ) -> Result<VerifyReport, Error> {
+    script.stop_at(range.budget.deadline);
     let (listed, listed_cover) = listed(script, range.upto)?;
     let mut subject = WinsSubject {
         name: display_name(script),
@@ -308,6 +310,7 @@ pub fn case(
     case: &str,
     budget: Budget,
 ) -> Result<VerifyReport, Error> {
+    script.stop_at(budget.deadline);
     let numbers = case
         .split_whitespace()
         .map(|word| {
