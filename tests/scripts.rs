@@ -120,3 +120,22 @@ fn max_memory_bounds_a_scripts_values_and_both_sides() {
     let args = ["--max-memory", "64M", "verify", "--game", "/dev/stdin", "--wins", "true", "--max-states", "100000000"];
     fails_with(&args, looping, "memory budget (64 MiB");
 }
+
+/// A formula wrong only at x = 40, past the game tree's reach on a game that splits: refuted
+/// with the defaults, by values by definition, and the report names each range's level.
+#[test]
+fn values_by_definition_refute_a_split_game_formula_past_the_game_tree() {
+    let game = format!("{}/tests/data/games/even-split.rhai", env!("CARGO_MANIFEST_DIR"));
+    let wrong = "if x == 0 { 0 } else if x == 40 { 1 } else { [3, 1, 2, 0][x % 4] }";
+    let output = grundy(&["verify", "--game", &game, "--value", wrong, "--seed", "7"], "");
+    let out = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{out}{}", text(&output.stderr));
+    assert!(out.contains("counterexample: x = 40: values by definition say grundy 3, the formula says 1"), "{out}");
+    assert!(out.contains("0..=30 by the game tree, 31..=200 by definition"), "{out}");
+    let right = "if x == 0 { 0 } else { [3, 1, 2, 0][x % 4] }";
+    let output =
+        grundy(&["verify", "--game", &game, "--value", right, "--seed", "7", "--upto", "60", "--largest", "400"], "");
+    let out = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{out}{}", text(&output.stderr));
+    assert!(out.contains("x in 61..=400 (by definition)"), "{out}");
+}

@@ -49,7 +49,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1000)]
     cases: u64,
     /// With --value: every single plate up to this is checked [default: 2000; with --game 100,
-    /// or 30 when the script splits positions]. With --game and --wins: the sizes
+    /// or 200 when the script splits positions (30 in misère play): the game tree to 30, values
+    /// by definition past it]. With --game and --wins: the sizes
     /// `positions(size)` lists exhaustively [default: 3; without `positions`, [0] … [20]].
     /// Asked for explicitly, a range the oracle cannot reach fails the run (exit 1) after what
     /// it checked.
@@ -58,7 +59,7 @@ pub struct Args {
     /// With --value: random plates go up to this [default: 10000; as --upto when asked for].
     /// With --game: random [x] up to this, or `random(seed, size)` with sizes up to it
     /// [default with --wins: 30, or 10 when the script splits positions; with --value: 300, or
-    /// 34 when it splits].
+    /// 1000 when it splits (34 in misère play)].
     #[arg(long)]
     largest: Option<u64>,
     /// Stop after this many seconds.
@@ -166,14 +167,17 @@ pub(super) fn script(
             (true, _) if script.has_positions() => (3, 8),
             (true, true) => (20, 10),
             (true, false) => (20, 30),
+            // Past the game tree's reach (30), values by definition: a few seconds.
+            (false, true) if !args.misere => (200, 1000),
             (false, true) => (30, 34),
             (false, false) => (100, 300),
         };
+        let tree_upto = args.upto.unwrap_or(upto).min(scripted::TREE_UPTO_SPLIT);
         let upto = args.upto.unwrap_or(upto);
         // Random [x] start past --upto; random(seed, size) takes sizes of its own.
         let largest = args.largest.unwrap_or(largest);
         let largest = if wins && script.has_random() { largest } else { largest.max(upto) };
-        let range = scripted::Range { upto, largest, cases: args.cases, budget };
+        let range = scripted::Range { upto, largest, cases: args.cases, tree_upto, budget };
         match wins {
             true => scripted::wins(script, play, formula, seed, range, &run)?,
             false => scripted::value(script, play, formula, seed, range, &run)?,

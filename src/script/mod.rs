@@ -17,6 +17,7 @@
 //! function, the position and what went wrong.
 
 pub mod bench;
+pub mod definition;
 pub mod solve;
 pub mod values;
 pub mod verify;

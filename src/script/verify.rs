@@ -18,12 +18,17 @@ use grundy_rules::{LoopyOutcome, Play, Value, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::definition::ByDefinition;
 use super::{Script, ScriptGame, show};
 use crate::error::Error;
 use crate::runner::{self, Exhaustive, Plan, Subject, Verdict};
 use crate::shape::Shape;
 use crate::shrink::Shrink;
 use crate::verify::{Formula, VerifyReport, conclude};
+
+/// On a script with `split` (normal play), `--value` has the game tree decide `[x]` up to this
+/// and values by definition above: a heap that splits reaches every way of cutting it up.
+pub const TREE_UPTO_SPLIT: u64 = 30;
 
 /// Most positions the exhaustive part of `--wins` lists.
 const MOST_LISTED: usize = 100_000;
@@ -51,6 +56,9 @@ pub struct Range {
     pub largest: u64,
     /// Random cases.
     pub cases: u64,
+    /// With `--value` on a script with `split`, in normal play: the game tree decides `[x]` up
+    /// to this, values by definition above.
+    pub tree_upto: u64,
     /// The oracle's budget (its deadline included).
     pub budget: Budget,
 }
@@ -82,12 +90,29 @@ impl<'a> Oracle<'a> {
     }
 }
 
-/// The per-integer value formula against the oracle.
+/// The per-integer value formula against the ground truth: the oracle (the game tree) up to
+/// `tree_upto`, values by definition above when the script splits positions (normal play).
 struct ValueSubject<'a> {
     name: String,
     formula: &'a Formula,
     oracle: Oracle<'a>,
     range: Range,
+    definition: Option<ByDefinition<'a>>,
+}
+
+impl ValueSubject<'_> {
+    /// The largest `x` the game tree decides.
+    fn tree_upto(&self) -> u64 {
+        if self.definition.is_some() { self.range.tree_upto } else { u64::MAX }
+    }
+
+    /// Which of `low..=high` each level decides, in words.
+    fn levels(&self, low: u64, high: u64) -> String {
+        match self.definition {
+            Some(_) => crate::verify::levels(low, high, self.range.tree_upto).replace("the oracle", "the game tree"),
+            None => "by the game tree".to_string(),
+        }
+    }
 }
 
 impl Subject for ValueSubject<'_> {
@@ -104,7 +129,14 @@ impl Subject for ValueSubject<'_> {
     fn exhaustive(&self) -> Exhaustive<u64> {
         Exhaustive {
             cases: (0..=self.range.upto).collect(),
-            description: format!("every position [x], x ≤ {} (grundy value by the game tree)", self.range.upto),
+            description: match self.definition {
+                Some(_) => format!(
+                    "every position [x], x ≤ {} (grundy value {})",
+                    self.range.upto,
+                    self.levels(0, self.range.upto)
+                ),
+                None => format!("every position [x], x ≤ {} (grundy value by the game tree)", self.range.upto),
+            },
         }
     }
 
@@ -113,6 +145,14 @@ impl Subject for ValueSubject<'_> {
     }
 
     fn judge(&mut self, &x: &u64) -> Verdict {
+        if x > self.tree_upto()
+            && let Some(definition) = &mut self.definition
+        {
+            return match definition.value(&[x]) {
+                Ok(truth) => judged(self.formula, x, truth as i64),
+                Err(error) => Verdict::Failed(format!("values {}: {error}", super::definition::LEVEL)),
+            };
+        }
         let truth = match self.oracle.tree.solve(&vec![x]) {
             Ok(solution) => match solution.value {
                 Some(Value::Grundy(g)) => g as i64,
@@ -126,12 +166,7 @@ impl Subject for ValueSubject<'_> {
             }
             Err(error) => return Verdict::Failed(error.to_string()),
         };
-        let expected = format!("grundy {truth}");
-        match self.formula.value_at(x, None) {
-            Ok(guess) if guess == truth => Verdict::Agree,
-            Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
-        }
+        judged(self.formula, x, truth)
     }
 
     fn case_text(&self, x: &u64) -> String {
@@ -140,6 +175,16 @@ impl Subject for ValueSubject<'_> {
 
     fn replay(&self, case: &str) -> String {
         format!("grundy verify --game {} --value {} --case {case}", self.name, crate::shell_quote(self.formula.text()))
+    }
+}
+
+/// The formula's value at `x` against the `truth`.
+fn judged(formula: &Formula, x: u64, truth: i64) -> Verdict {
+    let expected = format!("grundy {truth}");
+    match formula.value_at(x, None) {
+        Ok(guess) if guess == truth => Verdict::Agree,
+        Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
+        Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
     }
 }
 
@@ -262,11 +307,29 @@ pub fn value(
         formula,
         oracle: Oracle::new(script, play, ValueKind::Grundy, range.budget),
         range: range.clone(),
+        definition: by_definition(script, play, &range),
     };
     let plan = Plan::within(seed, cases, *run);
     let report = runner::run(&mut subject, &plan, &|_| {});
-    let words = format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest);
-    Ok(conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("x = {case}"), words))
+    let words = match subject.definition {
+        Some(_) => format!(
+            "random positions [x], x in {}..={} ({})",
+            range.upto + 1,
+            range.largest,
+            subject.levels(range.upto + 1, range.largest)
+        ),
+        None => format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest),
+    };
+    let tree_upto = subject.tree_upto();
+    let mut verified = conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("x = {case}"), words);
+    crate::verify::name_the_truth(&mut verified, tree_upto);
+    Ok(verified)
+}
+
+/// Values by definition, where they apply: a script with `split`, normal play.
+fn by_definition<'a>(script: &'a Script, play: Play, range: &Range) -> Option<ByDefinition<'a>> {
+    (script.has_split() && play == Play::Normal)
+        .then(|| ByDefinition::new(script, range.budget.deadline, range.budget.max_states))
 }
 
 /// Checks a whole-position outcome formula on a scripted game.
@@ -317,7 +380,7 @@ pub fn case(
             word.parse::<u64>().map_err(|_| Error::usage(format!("--case: `{word}` is not a non-negative integer")))
         })
         .collect::<Result<Vec<u64>, Error>>()?;
-    let range = Range { upto: 0, largest: 0, cases: 0, budget };
+    let range = Range { upto: 0, largest: 0, cases: 0, tree_upto: TREE_UPTO_SPLIT, budget };
     let report = if wins {
         let mut subject = WinsSubject {
             name: display_name(script),
@@ -337,6 +400,7 @@ pub fn case(
             name: display_name(script),
             formula,
             oracle: Oracle::new(script, play, ValueKind::Grundy, budget),
+            definition: by_definition(script, play, &range),
             range,
         };
         runner::replay(&mut subject, &x)
@@ -344,6 +408,9 @@ pub fn case(
     let described = if wins { format!("p = {}", show(&numbers)) } else { format!("x = {}", case.trim()) };
     let describe = |case: &str| if wins { format!("p = [{case}]") } else { format!("x = {case}") };
     let mut verified = conclude(script.name(), formula, 0, Vec::new(), report, describe, String::new());
+    if !wins {
+        crate::verify::name_the_truth(&mut verified, TREE_UPTO_SPLIT);
+    }
     if verified.counterexample.is_none() && verified.stopped.is_none() {
         verified.covered = vec![format!("{described} (by the oracle)")];
     }
