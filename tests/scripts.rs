@@ -139,3 +139,18 @@ fn values_by_definition_refute_a_split_game_formula_past_the_game_tree() {
     assert_eq!(output.status.code(), Some(0), "{out}{}", text(&output.stderr));
     assert!(out.contains("x in 61..=400 (by definition)"), "{out}");
 }
+
+/// A range asked for past the oracle's reach: what held, then INCOMPLETE, exit 1 (as `--help`
+/// and the README say); the same stop on the default range is an error, exit 2.
+#[test]
+fn a_range_asked_for_past_the_oracles_reach_is_incomplete() {
+    let nim = "fn moves(p) { let out = []; for t in 1..=p[0] { out.push([p[0] - t]); } out }";
+    let args = ["verify", "--game", "/dev/stdin", "--value", "x", "--upto", "45", "--max-states", "20", "--seed", "1"];
+    let output = grundy(&args, nim);
+    let out = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{out}{}", text(&output.stderr));
+    assert!(out.contains("held: the first 20 of every position [x], x ≤ 45"), "{out}");
+    assert!(out.contains("INCOMPLETE: the range asked for was not reached") && out.contains("--max-states"), "{out}");
+    let default_range = ["verify", "--game", "/dev/stdin", "--value", "x", "--max-states", "20", "--seed", "1"];
+    fails_with(&default_range, nim, "the oracle stopped");
+}

@@ -157,7 +157,7 @@ pub(super) fn script(
         ..budget.for_seconds(Some(args.time.unwrap_or(60.0))).oracle_alone()
     };
     let wins = flag == "--wins";
-    let report = if let Some(case) = &args.case {
+    let mut report = if let Some(case) = &args.case {
         scripted::case(script, play, formula, wins, case, budget)?
     } else {
         // Defaults the game tree reaches in seconds: a heap that splits reaches every way of
@@ -183,6 +183,18 @@ pub(super) fn script(
             false => scripted::value(script, play, formula, seed, range, &run)?,
         }
     };
+    // A range asked for explicitly that the oracle could not reach (its states, moves, memory,
+    // or its own time limit, not --time): what held, then INCOMPLETE, exit 1, as for built-in
+    // games. Script errors and --time stay errors (exit 2).
+    let asked = args.case.is_none() && (args.upto.is_some() || args.largest.is_some());
+    let short_of = match &report.stopped {
+        Some(why) if asked && out_of_reach(why, &run) => {
+            let short = format!("the range asked for was not reached: the oracle stopped at {why}");
+            report.stopped = None;
+            Some(short)
+        }
+        _ => None,
+    };
     let misere = if args.misere { " --misere" } else { "" };
     let game = grundy::shell_quote(script.name());
     let saved = match &report.counterexample {
@@ -200,7 +212,16 @@ pub(super) fn script(
             grundy::shell_quote(case)
         )
     };
-    finish(args, &report, seed, formula, String::new(), None, saved, &replay)
+    finish(args, &report, seed, formula, String::new(), short_of, saved, &replay)
+}
+
+/// Whether the oracle stopped at its own reach (a budget of states, moves, memory, or its own
+/// time limit), not at an error or the run's --time.
+fn out_of_reach(why: &str, run: &Budget) -> bool {
+    ["the oracle's state budget", "the oracle's move budget", "the oracle's memory budget"]
+        .iter()
+        .any(|budget| why.contains(budget))
+        || (why.contains("the oracle's time budget") && !run.expired())
 }
 
 /// Prints the report and says how the run ended.
@@ -220,6 +241,9 @@ fn finish(
         if let Some(failure) = &report.counterexample {
             document["replay"] = json!(replay(&failure.case_text));
             document["saved"] = json!(saved);
+        }
+        if let (Some(short), None) = (&short_of, &report.counterexample) {
+            document["incomplete"] = json!(short);
         }
         write_stdout((serde_json::to_string_pretty(&document)? + "\n").as_bytes())?;
     } else {
