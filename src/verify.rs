@@ -302,7 +302,7 @@ struct ValueSubject<'a> {
 }
 
 /// Which plates of `low..=high` each level decides, in words.
-fn levels(low: u64, high: u64, tree_upto: u64) -> String {
+pub(crate) fn levels(low: u64, high: u64, tree_upto: u64) -> String {
     if high <= tree_upto {
         "by the oracle".to_string()
     } else if low > tree_upto {
@@ -576,7 +576,7 @@ fn value_subject<'a>(rules: &'a RuleSet, formula: &'a Formula, tree_upto: u64, b
 }
 
 /// Says which ground truth decided the counterexample of a `--value` check.
-fn name_the_truth(verified: &mut VerifyReport, tree_upto: u64) {
+pub(crate) fn name_the_truth(verified: &mut VerifyReport, tree_upto: u64) {
     if let Some(failure) = &mut verified.counterexample
         && failure.case_text.parse::<u64>().is_ok_and(|x| x > tree_upto)
     {

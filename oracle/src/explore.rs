@@ -13,9 +13,10 @@ use grundy_rules::LoopyOutcome;
 use crate::engine::{Budget, Game, OptionSink, OracleError};
 use crate::retrograde::{self, StateGraph};
 
-/// Bytes a found position costs besides its packed words: the map's slot, its key's header, its
-/// number and its share of the move list.
-const POSITION_OVERHEAD: usize = 64;
+/// Bytes a found position costs besides its packed words (held twice: the map's key and the
+/// list's entry) and the slots of the map and list (counted by their room): the allocator's
+/// headers of its two copies.
+const POSITION_OVERHEAD: usize = 32;
 
 /// Every position reachable from `root` (numbered from 0, the root first) and every move
 /// between them, within `budget` (its states, moves, bytes and deadline).
@@ -43,7 +44,7 @@ pub fn reachable<G: Game>(game: &G, root: &G::Position, budget: Budget) -> Resul
     let mut bytes = 0usize;
     let mut words = Vec::new();
     game.pack(root, &mut words);
-    bytes += words.len() * 8 + POSITION_OVERHEAD;
+    bytes += 2 * words.len() * 8 + POSITION_OVERHEAD;
     number.insert(words.clone(), 0);
     found.push(words);
     let mut position = G::Position::default();
@@ -69,8 +70,8 @@ pub fn reachable<G: Game>(game: &G, root: &G::Position, budget: Budget) -> Resul
                     if to >= budget.max_states {
                         return Err(OracleError::StatesExceeded { max_states: budget.max_states });
                     }
-                    bytes += words.len() * 8 + POSITION_OVERHEAD;
-                    if bytes > budget.max_bytes {
+                    bytes += 2 * words.len() * 8 + POSITION_OVERHEAD;
+                    if held(bytes, &number, &found, &edges) > budget.max_bytes {
                         return Err(OracleError::MemoryExceeded { max_bytes: budget.max_bytes });
                     }
                     number.insert(words.clone(), to as u32);
@@ -82,6 +83,9 @@ pub fn reachable<G: Game>(game: &G, root: &G::Position, budget: Budget) -> Resul
             if edges.len() > budget.max_moves {
                 return Err(OracleError::MovesExceeded { max_moves: budget.max_moves });
             }
+            if edges.len() == edges.capacity() && held(bytes, &number, &found, &edges) > budget.max_bytes {
+                return Err(OracleError::MemoryExceeded { max_bytes: budget.max_bytes });
+            }
         }
         next += 1;
     }
@@ -89,6 +93,13 @@ pub fn reachable<G: Game>(game: &G, root: &G::Position, budget: Budget) -> Resul
     drop(number);
     drop(found);
     StateGraph::new(count, &edges)
+}
+
+/// Bytes the search holds: the positions' words (`words`, with what each costs besides) and
+/// the room its map and lists have taken, grown or not.
+fn held(words: usize, number: &HashMap<Vec<u64>, u32>, found: &Vec<Vec<u64>>, edges: &Vec<(usize, usize)>) -> usize {
+    let slots = number.capacity() * (std::mem::size_of::<(Vec<u64>, u32)>() + 1);
+    words + slots + found.capacity() * std::mem::size_of::<Vec<u64>>() + edges.capacity() * 16
 }
 
 /// Who wins `root` with both playing well: the first player, the second, or neither (a draw),

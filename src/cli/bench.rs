@@ -60,35 +60,45 @@ pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> 
     if !args.octal.is_empty() {
         return octal(&args);
     }
-    if let Some(path) = &args.script {
-        let script = grundy::script::Script::load(path)?;
-        let budget = args.budget.unwrap_or(1.0);
-        let budget = Duration::from_secs_f64(args.time.map_or(budget, |time| budget.min(time)));
-        let bench = grundy::script::bench::bench(&script, budget, &run)?;
-        let text = if args.json {
-            serde_json::to_string_pretty(&bench)? + "\n"
-        } else {
-            let line = |side: &grundy::script::bench::SideBench, what: &str| {
-                let reached = side.largest.map_or("not even [0]".to_string(), |x| format!("[0] … [{x}]"));
-                let stopped = side.stopped.as_ref().map_or(String::new(), |why| format!("; stopped: {why}"));
-                format!(
-                    "{reached} in {:.2} s: {} {what}, {:.0} {what}/s ({}){stopped}\n",
-                    side.seconds,
-                    side.positions,
-                    side.rate(),
-                    side.method
-                )
-            };
+    super::game::stated(None, args.script.as_deref(), &run)?.bench(&args, &run)
+}
+
+/// `--game FILE`: both sides of a scripted game, half of --budget each.
+pub(super) fn script(
+    args: &Args,
+    script: &grundy::script::Script,
+    run: &grundy::budget::Budget,
+) -> anyhow::Result<ExitCode> {
+    let budget = args.budget.unwrap_or(1.0);
+    let budget = Duration::from_secs_f64(args.time.map_or(budget, |time| budget.min(time)));
+    let bench = grundy::script::bench::bench(script, budget, run)?;
+    let text = if args.json {
+        serde_json::to_string_pretty(&bench)? + "\n"
+    } else {
+        let line = |side: &grundy::script::bench::SideBench, what: &str| {
+            let reached = side.largest.map_or("not even [0]".to_string(), |x| format!("[0] … [{x}]"));
+            let stopped = side.stopped.as_ref().map_or(String::new(), |why| format!("; stopped: {why}"));
             format!(
-                "game: {}\noracle: {}fast:   {}",
-                bench.game,
-                line(&bench.oracle, "positions"),
-                line(&bench.fast, "components")
+                "{reached} in {:.2} s: {} {what}, {:.0} {what}/s ({}){stopped}\n",
+                side.seconds,
+                side.positions,
+                side.rate(),
+                side.method
             )
         };
-        write_stdout(text.as_bytes())?;
-        return Ok(ExitCode::SUCCESS);
-    }
+        format!(
+            "game: {}\noracle: {}fast:   {}",
+            bench.game,
+            line(&bench.oracle, "positions"),
+            line(&bench.fast, "components")
+        )
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The catalog's entries (all, or those of --only), each timed.
+pub(super) fn catalog(args: &Args, run: &grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
         catalog::entries()
     } else {
@@ -110,7 +120,7 @@ pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> 
             cut_short = true;
             break;
         }
-        let row = entry.bench(left.map_or(budget, |left| budget.min(left)), &run);
+        let row = entry.bench(left.map_or(budget, |left| budget.min(left)), run);
         if !args.json {
             let table = grundy::bench::table(std::slice::from_ref(&row));
             let line = table.lines().nth(1).unwrap_or_default();

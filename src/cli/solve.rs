@@ -66,29 +66,26 @@ pub struct Args {
 }
 
 pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
-    let budget =
-        Budget { max_states: args.max_states, max_moves: args.max_moves, deadline: None, ..run.oracle_alone() };
-    if let Some(path) = &args.script {
-        return script(&args, path, Budget { deadline: run.deadline, ..budget });
-    }
-    if args.game == "geography" {
-        return geography(&args, budget);
-    }
-    if args.game == "graph" {
-        return graph(&args, Budget { deadline: run.deadline, ..budget });
-    }
+    // The oracle's budget: the run's memory and deadline, the states and moves asked for.
+    let budget = Budget { max_states: args.max_states, max_moves: args.max_moves, ..run.oracle_alone() };
+    // With --game FILE, GAME is the position's first number.
+    let name = if args.script.is_some() { None } else { Some(args.game.as_str()) };
+    super::game::stated(name, args.script.as_deref(), &run)?.solve(&args, budget)
+}
+
+/// A game by name: a rule set's position, by theory or by the oracle.
+pub(super) fn named(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
     if args.plates.is_empty() {
         bail!("give the position: the plate sizes after the game (`grundy solve {} 3 5 6`)", args.game);
     }
     let rules = game_rules(&args.game, args.sum.as_deref(), args.misere)?;
     let position: Position = args.plates.join(" ").parse()?;
     // The oracle stops at --time, whether asked for or the fast side's stand-in.
-    let budget = Budget { deadline: run.deadline, ..budget };
     let (solved, fallback) = if args.oracle {
         let _progress = super::oracle_progress("oracle");
         (solve::by_oracle(&rules, &position, budget, args.dot.as_deref())?, None)
     } else {
-        match solve::by_theory(&rules, &position, run.deadline) {
+        match solve::by_theory(&rules, &position, budget.deadline) {
             Ok(solved) => (solved, None),
             // No theorem covers it: the oracle answers if it can, saying so.
             Err(grundy::Error::Unsupported(why)) => {
@@ -166,7 +163,7 @@ fn text(solved: &Solved, position: &Position) -> String {
 }
 
 /// `grundy solve geography FILE`: who wins vertex geography on the graph in FILE.
-fn geography(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
+pub(super) fn geography(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let [path] = args.plates.as_slice() else {
         bail!("`grundy solve geography` takes one graph file (edge list or DOT; `-` for stdin)");
     };
@@ -211,7 +208,7 @@ fn outcome_word(outcome: LoopyOutcome) -> &'static str {
 }
 
 /// `grundy solve graph FILE NODE…`: tokens on a state graph.
-fn graph(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
+pub(super) fn graph(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let Some((path, tokens)) = args.plates.split_first() else {
         bail!("`grundy solve graph` takes a graph file (edge list or DOT; `-` for stdin), then the tokens' vertices");
     };
@@ -254,8 +251,7 @@ fn graph(args: &Args, budget: Budget) -> anyhow::Result<ExitCode> {
 }
 
 /// `grundy solve --game FILE X…`: a position of a scripted game.
-fn script(args: &Args, path: &std::path::Path, budget: Budget) -> anyhow::Result<ExitCode> {
-    let script = grundy::script::Script::load(path)?;
+pub(super) fn script(args: &Args, script: &grundy::script::Script, budget: Budget) -> anyhow::Result<ExitCode> {
     let position = std::iter::once(&args.game)
         .chain(&args.plates)
         .map(|word| {
@@ -263,7 +259,7 @@ fn script(args: &Args, path: &std::path::Path, budget: Budget) -> anyhow::Result
         })
         .collect::<anyhow::Result<Vec<u64>>>()?;
     let play = if args.misere { grundy_rules::Play::Misere } else { grundy_rules::Play::Normal };
-    let solved = grundy::script::solve::solve(&script, play, &position, args.oracle, budget)?;
+    let solved = grundy::script::solve::solve(script, play, &position, args.oracle, budget)?;
     let shown = grundy::script::show(&solved.position);
     let output = if args.json {
         serde_json::to_string_pretty(&json!({

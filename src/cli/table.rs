@@ -111,12 +111,13 @@ const PERIOD_SEARCH: u64 = 10_000_000;
 pub const DEFAULT_SECONDS: f64 = 20.0;
 
 pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
-    if let Some(path) = &args.script {
-        return script(&args, path, &budget);
-    }
-    let game = args.game.clone().unwrap_or_default();
+    super::game::stated(args.game.as_deref(), args.script.as_deref(), &budget)?.table(&args, &budget)
+}
+
+/// A game by name: its heaps' values, period, summary, or map of pairs.
+pub(super) fn named(args: &Args, game: &str, budget: &grundy::budget::Budget) -> anyhow::Result<ExitCode> {
     if args.pairs {
-        return pairs(&args, &game, &budget);
+        return pairs(args, game, budget);
     }
     let rules: RuleSet = game.parse()?;
     let play = if args.misere { Play::Misere } else { rules.play };
@@ -169,7 +170,7 @@ pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCod
         let mut document = document;
         let mut certified = String::new();
         if let Some(path) = &args.certificate {
-            let certificate = grundy::certificate::certify(&game, &rules.operation, play, &values)?;
+            let certificate = grundy::certificate::certify(game, &rules.operation, play, &values)?;
             let text = serde_json::to_string(&certificate)? + "\n";
             std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
             document["certificate"] = json!(path);
@@ -342,18 +343,21 @@ fn write_text(out: &mut impl Write, table: &Table) -> anyhow::Result<()> {
 }
 
 /// `--game FILE`: the values of a scripted game's positions [0] … [N].
-fn script(args: &Args, path: &std::path::Path, budget: &grundy::budget::Budget) -> anyhow::Result<ExitCode> {
+pub(super) fn script(
+    args: &Args,
+    script: &grundy::script::Script,
+    budget: &grundy::budget::Budget,
+) -> anyhow::Result<ExitCode> {
     let upto = args.upto.expect("clap requires --upto without --period");
     if upto >= MOST_PRINTED {
         anyhow::bail!("--upto {upto}: a table prints at most {MOST_PRINTED} values");
     }
-    let script = grundy::script::Script::load(path)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let budget = grundy_oracle::Budget {
         max_states: args.max_states,
         ..budget.for_seconds(Some(args.time.unwrap_or(DEFAULT_SECONDS))).oracle_alone()
     };
-    let table = grundy::script::solve::table(&script, play, upto, budget)?;
+    let table = grundy::script::solve::table(script, play, upto, budget)?;
     let (values, by) = (&table.values, table.method);
     let text = if args.json {
         let values: Vec<serde_json::Value> = values

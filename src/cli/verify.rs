@@ -49,7 +49,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1000)]
     cases: u64,
     /// With --value: every single plate up to this is checked [default: 2000; with --game 100,
-    /// or 30 when the script splits positions]. With --game and --wins: the sizes
+    /// or 200 when the script splits positions (30 in misère play): the game tree to 30, values
+    /// by definition past it]. With --game and --wins: the sizes
     /// `positions(size)` lists exhaustively [default: 3; without `positions`, [0] … [20]].
     /// Asked for explicitly, a range the oracle cannot reach fails the run (exit 1) after what
     /// it checked.
@@ -58,7 +59,7 @@ pub struct Args {
     /// With --value: random plates go up to this [default: 10000; as --upto when asked for].
     /// With --game: random [x] up to this, or `random(seed, size)` with sizes up to it
     /// [default with --wins: 30, or 10 when the script splits positions; with --value: 300, or
-    /// 34 when it splits].
+    /// 1000 when it splits (34 in misère play)].
     #[arg(long)]
     largest: Option<u64>,
     /// Stop after this many seconds.
@@ -82,17 +83,32 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let formula = Formula::new(text, variables)?;
     // Every oracle of the run stops at --time: one line, exit 2.
     let _progress = super::oracle_progress("verify: the oracle");
-    if let Some(path) = &args.script {
-        return script(&args, path, &formula, flag, seed, budget);
-    }
+    let guess = Guess { formula, flag, text: text.clone(), variables, seed };
+    super::game::stated(args.game.as_deref(), args.script.as_deref(), &budget)?.verify(&args, &guess, budget)
+}
+
+/// A guessed formula and how the run checks it.
+pub(super) struct Guess {
+    formula: Formula,
+    /// `--value` or `--wins`.
+    flag: &'static str,
+    /// The formula as given.
+    text: String,
+    variables: Variables,
+    seed: u64,
+}
+
+/// A game by name: the formula against the oracle on a rule set.
+pub(super) fn named(args: &Args, game: &str, guess: &Guess, budget: Budget) -> anyhow::Result<ExitCode> {
+    let Guess { formula, flag, text, variables, seed } = guess;
+    let (flag, variables, seed) = (*flag, *variables, *seed);
     let budget = budget.for_seconds(args.time);
-    let game = args.game.clone().unwrap_or_default();
-    let rules = game_rules(&game, args.sum.as_deref(), args.misere)?;
+    let rules = game_rules(game, args.sum.as_deref(), args.misere)?;
     let mut out = String::new();
     // A range asked for that the oracle cannot reach, said when the run ends.
     let mut short_of = None;
     let report = if let Some(case) = &args.case {
-        verify::verify_case(&rules, &formula, variables, case, &budget)?
+        verify::verify_case(&rules, formula, variables, case, &budget)?
     } else if variables == Variables::Plate {
         let range = verify::value_range(&rules, args.upto.unwrap_or(2000), args.largest.unwrap_or(10_000));
         if (args.upto.is_some() || args.largest.is_some()) && !range.notes.is_empty() {
@@ -105,9 +121,9 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
             range.notes.iter().for_each(|note| out.push_str(&format!("note: {note}\n")));
             write_stdout(std::mem::take(&mut out).as_bytes())?;
         }
-        verify::verify_value(&rules, &formula, seed, &range, args.cases, &budget)?
+        verify::verify_value(&rules, formula, seed, &range, args.cases, &budget)?
     } else {
-        verify::verify_wins(&rules, &formula, seed, args.cases, &budget)?
+        verify::verify_wins(&rules, formula, seed, args.cases, &budget)?
     };
     let saved = match &report.counterexample {
         Some(failure) => Some(grundy::failures::save(
@@ -120,20 +136,18 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let replay = |case: &str| {
         format!("grundy verify {rules} {flag} {} --case {}", grundy::shell_quote(text), grundy::shell_quote(case))
     };
-    finish(&args, &report, seed, &formula, out, short_of, saved, &replay)
+    finish(args, &report, seed, formula, out, short_of, saved, &replay)
 }
 
 /// `--game FILE`: the formula against the oracle on a scripted game.
-fn script(
+pub(super) fn script(
     args: &Args,
-    path: &std::path::Path,
-    formula: &Formula,
-    flag: &str,
-    seed: u64,
+    script: &grundy::script::Script,
+    guess: &Guess,
     budget: Budget,
 ) -> anyhow::Result<ExitCode> {
     use grundy::script::verify as scripted;
-    let script = grundy::script::Script::load(path)?;
+    let (formula, flag, seed) = (&guess.formula, guess.flag, guess.seed);
     let play = if args.misere { grundy_rules::Play::Misere } else { grundy_rules::Play::Normal };
     // The oracle's budget: a scripted game may never end (a heap that always grows), so its
     // search has a time limit even when the run has none.
@@ -143,8 +157,8 @@ fn script(
         ..budget.for_seconds(Some(args.time.unwrap_or(60.0))).oracle_alone()
     };
     let wins = flag == "--wins";
-    let report = if let Some(case) = &args.case {
-        scripted::case(&script, play, formula, wins, case, budget)?
+    let mut report = if let Some(case) = &args.case {
+        scripted::case(script, play, formula, wins, case, budget)?
     } else {
         // Defaults the game tree reaches in seconds: a heap that splits reaches every way of
         // cutting it up, so games with `split` get smaller ones.
@@ -153,25 +167,40 @@ fn script(
             (true, _) if script.has_positions() => (3, 8),
             (true, true) => (20, 10),
             (true, false) => (20, 30),
+            // Past the game tree's reach (30), values by definition: a few seconds.
+            (false, true) if !args.misere => (200, 1000),
             (false, true) => (30, 34),
             (false, false) => (100, 300),
         };
+        let tree_upto = args.upto.unwrap_or(upto).min(scripted::TREE_UPTO_SPLIT);
         let upto = args.upto.unwrap_or(upto);
         // Random [x] start past --upto; random(seed, size) takes sizes of its own.
         let largest = args.largest.unwrap_or(largest);
         let largest = if wins && script.has_random() { largest } else { largest.max(upto) };
-        let range = scripted::Range { upto, largest, cases: args.cases, budget };
+        let range = scripted::Range { upto, largest, cases: args.cases, tree_upto, budget };
         match wins {
-            true => scripted::wins(&script, play, formula, seed, range, &run)?,
-            false => scripted::value(&script, play, formula, seed, range, &run)?,
+            true => scripted::wins(script, play, formula, seed, range, &run)?,
+            false => scripted::value(script, play, formula, seed, range, &run)?,
         }
     };
+    // A range asked for explicitly that the oracle could not reach (its states, moves, memory,
+    // or its own time limit, not --time): what held, then INCOMPLETE, exit 1, as for built-in
+    // games. Script errors and --time stay errors (exit 2).
+    let asked = args.case.is_none() && (args.upto.is_some() || args.largest.is_some());
+    let short_of = match &report.stopped {
+        Some(why) if asked && out_of_reach(why, &run) => {
+            let short = format!("the range asked for was not reached: the oracle stopped at {why}");
+            report.stopped = None;
+            Some(short)
+        }
+        _ => None,
+    };
     let misere = if args.misere { " --misere" } else { "" };
-    let game = grundy::shell_quote(&path.display().to_string());
+    let game = grundy::shell_quote(script.name());
     let saved = match &report.counterexample {
         Some(failure) => Some(grundy::failures::save(
             "verify",
-            &path.display().to_string(),
+            script.name(),
             &format!("--game {game}{misere}\n{flag} {}\n--case {}\n", formula.text(), failure.case_text),
         )?),
         None => None,
@@ -183,7 +212,16 @@ fn script(
             grundy::shell_quote(case)
         )
     };
-    finish(args, &report, seed, formula, String::new(), None, saved, &replay)
+    finish(args, &report, seed, formula, String::new(), short_of, saved, &replay)
+}
+
+/// Whether the oracle stopped at its own reach (a budget of states, moves, memory, or its own
+/// time limit), not at an error or the run's --time.
+fn out_of_reach(why: &str, run: &Budget) -> bool {
+    ["the oracle's state budget", "the oracle's move budget", "the oracle's memory budget"]
+        .iter()
+        .any(|budget| why.contains(budget))
+        || (why.contains("the oracle's time budget") && !run.expired())
 }
 
 /// Prints the report and says how the run ended.
@@ -203,6 +241,9 @@ fn finish(
         if let Some(failure) = &report.counterexample {
             document["replay"] = json!(replay(&failure.case_text));
             document["saved"] = json!(saved);
+        }
+        if let (Some(short), None) = (&short_of, &report.counterexample) {
+            document["incomplete"] = json!(short);
         }
         write_stdout((serde_json::to_string_pretty(&document)? + "\n").as_bytes())?;
     } else {

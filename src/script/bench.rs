@@ -49,13 +49,18 @@ pub struct ScriptBench {
 /// Times both sides of `script`, `time` in all (half each), within `budget`.
 pub fn bench(script: &Script, time: Duration, budget: &crate::budget::Budget) -> Result<ScriptBench, Error> {
     let half = time / 2;
-    Ok(ScriptBench { game: script.name().to_string(), oracle: oracle(script, half, budget), fast: fast(script, half) })
+    Ok(ScriptBench {
+        game: script.name().to_string(),
+        oracle: oracle(script, half, budget),
+        fast: fast(script, half, budget),
+    })
 }
 
 fn oracle(script: &Script, half: Duration, run: &crate::budget::Budget) -> SideBench {
     let started = Instant::now();
     let deadline = started + half;
     let budget = run.until(Some(deadline)).oracle_alone();
+    script.stop_at(budget.deadline);
     let mut tree = Engine::new(ScriptGame::new(script, Play::Normal), ValueKind::Grundy, budget);
     let mut side = SideBench { largest: None, positions: 0, seconds: 0.0, method: "game tree", stopped: None };
     let mut loopy_positions = 0;
@@ -97,10 +102,11 @@ fn continue_loopy(script: &Script, x: u64, budget: Budget, positions: &mut usize
     Ok(())
 }
 
-fn fast(script: &Script, half: Duration) -> SideBench {
+fn fast(script: &Script, half: Duration, run: &crate::budget::Budget) -> SideBench {
     let started = Instant::now();
-    let deadline = started + half;
-    let limits = Limits { components: 50_000_000, deadline: Some(deadline) };
+    let deadline = run.until(Some(started + half)).deadline;
+    script.stop_at(deadline);
+    let limits = Limits { components: 50_000_000, deadline, max_bytes: run.max_bytes };
     let mut side =
         SideBench { largest: None, positions: 0, seconds: 0.0, method: "Smith's loopy values", stopped: None };
     let mut upto = 1u64;
@@ -121,7 +127,7 @@ fn fast(script: &Script, half: Duration) -> SideBench {
             }
         }
         // The next round, twice as large, would likely pass the deadline: stop here.
-        if Instant::now() + round.elapsed() * 2 >= deadline || upto >= 1 << 40 {
+        if deadline.is_some_and(|deadline| Instant::now() + round.elapsed() * 2 >= deadline) || upto >= 1 << 40 {
             break;
         }
         upto *= 2;

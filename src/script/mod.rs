@@ -11,11 +11,13 @@
 //!
 //! Play is normal unless the command says `--misere`. The oracle ([`ScriptGame`]) plays whole
 //! positions by `moves` alone; the fast side ([`values`]) uses `split` and the theory of sums.
+//! `print` and `debug` in a script write to stderr, never to grundy's output.
 //! Every call runs under a step budget (Rhai's operation limit): a script that loops, throws,
 //! or returns what is not a list of positions stops the command with one line naming the
 //! function, the position and what went wrong.
 
 pub mod bench;
+pub mod definition;
 pub mod solve;
 pub mod values;
 pub mod verify;
@@ -35,12 +37,32 @@ pub const STEPS: u64 = 1_000_000;
 /// Most bytes a script file may have.
 const MOST_SCRIPT_BYTES: u64 = 1 << 20;
 
+/// Bits of a seed passed to `random(seed, size)`: below 2^31, so a script may add and multiply
+/// seeds (a linear congruential step, say) without passing its 63-bit integers.
+pub const SEED_BITS: u32 = 31;
+
+/// What the progress hook stops a call with.
+const TIME_RAN_OUT: &str = "the time budget ran out";
+
 /// Most integers in one position.
 pub const MOST_POSITION_LENGTH: usize = 1 << 16;
+
+/// Rhai's size of one value (an array's element), in bytes.
+const VALUE_BYTES: usize = 16;
+
+/// Call levels a script may nest (recursion included).
+const CALL_LEVELS: usize = 64;
+
+/// Large arrays (or strings, or maps) each call level is assumed to hold at once, in the bound
+/// [`Script::with_memory`] derives: a script copies an array it assigns, so a frame may hold a
+/// few.
+const VALUES_PER_LEVEL: usize = 4;
 
 /// A compiled game script.
 pub struct Script {
     engine: rhai::Engine,
+    /// When every call stops (`--time`): read by the engine's progress hook.
+    deadline: std::sync::Arc<std::sync::Mutex<Option<std::time::Instant>>>,
     ast: AST,
     name: String,
     has_split: bool,
@@ -79,11 +101,27 @@ impl Script {
         let mut engine = rhai::Engine::new();
         engine.set_max_operations(STEPS);
         engine.set_max_expr_depths(64, 64);
-        engine.set_max_call_levels(64);
-        engine.set_max_string_size(1 << 16);
-        engine.set_max_array_size(1 << 22);
-        engine.set_max_map_size(1 << 16);
+        engine.set_max_call_levels(CALL_LEVELS);
         engine.set_strict_variables(true);
+        // The deadline holds inside a call, whatever it does: the engine asks between its steps
+        // (every 16th: a look at the clock; one step may copy a large array), and stops the
+        // call at once.
+        let deadline = std::sync::Arc::new(std::sync::Mutex::new(None));
+        let watched = std::sync::Arc::clone(&deadline);
+        engine.on_progress(move |steps| {
+            if !steps.is_multiple_of(16) {
+                return None;
+            }
+            let deadline = *watched.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            crate::interrupt::past(deadline).then(|| Dynamic::from(TIME_RAN_OUT))
+        });
+        // A script's print and debug are the user's own notes: on stderr, so that no script
+        // writes grundy's report or breaks its JSON.
+        engine.on_print(|text| eprintln!("{text}"));
+        engine.on_debug(|text, _, place| match place.line() {
+            Some(line) => eprintln!("[debug, line {line}] {text}"),
+            None => eprintln!("[debug] {text}"),
+        });
         engine.set_optimization_level(rhai::OptimizationLevel::Full);
         let ast = engine.compile(text).map_err(|error| {
             let position = error.position();
@@ -110,14 +148,35 @@ impl Script {
                 "{name}: a game script defines `fn moves(p)`, the positions one move reaches from p"
             )));
         }
-        Ok(Script {
+        let script = Script {
+            deadline,
             has_split: has("split", 1)?,
             has_random: has("random", 2)?,
             has_positions: has("positions", 1)?,
             engine,
             ast,
             name: name.to_string(),
-        })
+        };
+        Ok(script.with_memory(grundy_oracle::default_memory()))
+    }
+
+    /// The script with its values bounded by `max_bytes` (`--max-memory`): an array (its nested
+    /// arrays' items counted), a string or a map holds at most what [`CALL_LEVELS`] levels of
+    /// [`VALUES_PER_LEVEL`] such values each fit in half of `max_bytes` (the other half is the
+    /// searches'), and never more than 2^22 items, 2^16 bytes of string, 2^16 map entries. A
+    /// call past a bound fails with one line.
+    pub fn with_memory(mut self, max_bytes: usize) -> Script {
+        let values = max_bytes / 2 / (CALL_LEVELS * VALUES_PER_LEVEL);
+        let items = (values / VALUE_BYTES).clamp(1 << 10, 1 << 22);
+        self.engine.set_max_array_size(items);
+        self.engine.set_max_map_size(items.min(1 << 16));
+        self.engine.set_max_string_size(values.clamp(1 << 10, 1 << 16));
+        self
+    }
+
+    /// Every call of the script stops at `deadline` (`--time`) from now on, within a few steps.
+    pub fn stop_at(&self, deadline: Option<std::time::Instant>) {
+        *self.deadline.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = deadline;
     }
 
     /// The script's name (its file).
@@ -142,7 +201,7 @@ impl Script {
 
     /// An error of this script: `message` says which call and what went wrong.
     fn error(&self, message: String) -> ScriptError {
-        ScriptError { script: self.name.clone(), message }
+        ScriptError { script: self.name.clone(), message, out_of_time: false }
     }
 
     /// Calls `function`; `shown` writes its arguments for an error (only then: a call is hot).
@@ -164,11 +223,26 @@ impl Script {
                     rhai::EvalAltResult::ErrorTooManyOperations(_) => {
                         format!("took more than {STEPS} steps (the step budget of one call)")
                     }
+                    rhai::EvalAltResult::ErrorTerminated(..) => {
+                        "was stopped: the time budget (--time) ran out".to_string()
+                    }
+                    rhai::EvalAltResult::ErrorDataTooLarge(ref what, _) => {
+                        let what = what.to_lowercase();
+                        let (value, most) = if what.contains("string") {
+                            ("a string", format!("{} bytes", self.engine.max_string_size()))
+                        } else if what.contains("map") {
+                            ("a map", format!("{} entries", self.engine.max_map_size()))
+                        } else {
+                            ("an array", format!("{} items, nested ones counted", self.engine.max_array_size()))
+                        };
+                        format!("made {value} larger than the memory budget (--max-memory) lets one hold: {most}")
+                    }
                     ref other => format!("failed: {}", one_line(&other.to_string())),
                 };
                 // Rhai's own message may already say where.
                 let at = if what.contains("(line ") { String::new() } else { at };
-                self.error(format!("{function}({}) {what}{at}", shown()))
+                let out_of_time = matches!(*error, rhai::EvalAltResult::ErrorTerminated(..));
+                ScriptError { out_of_time, ..self.error(format!("{function}({}) {what}{at}", shown())) }
             },
         )
     }
@@ -194,33 +268,61 @@ impl Script {
         })
     }
 
-    /// `random(seed, size)`.
+    /// `random(seed, size)`, the seed cut to [`SEED_BITS`] bits; what it returns is a position
+    /// the game accepts (`moves` lists its options), or the error names this call.
     pub fn random(&self, seed: u64, size: u64) -> Result<Vec<u64>, ScriptError> {
-        let seed = (seed >> 1) as i64;
+        let seed = (seed & ((1 << SEED_BITS) - 1)) as i64;
         let size = i64::try_from(size).unwrap_or(i64::MAX);
+        let call = || format!("random({seed}, {size})");
         let result = self.call("random", (seed, size), || format!("{seed}, {size}"))?;
-        self.position_of(result, &|| format!("random({seed}, {size})"))
+        let position = self.position_of(result, &call)?;
+        self.accepted(&position, &call)?;
+        Ok(position)
     }
 
-    /// `positions(size)`.
+    /// `positions(size)`: each position returned is one the game accepts, or the error names
+    /// this call.
     pub fn positions(&self, size: u64) -> Result<Vec<Vec<u64>>, ScriptError> {
         let size = i64::try_from(size).unwrap_or(i64::MAX);
+        let call = || format!("positions({size})");
         let result = self.call("positions", (size,), || size.to_string())?;
-        self.positions_of(result, || format!("positions({size})"))
+        let positions = self.positions_of(result, call)?;
+        for position in &positions {
+            self.accepted(position, &call)?;
+        }
+        Ok(positions)
+    }
+
+    /// Checks that `moves` takes `position` (what `call` returned), as a position given on the
+    /// command line is checked when its game is played: an error names `call` first.
+    fn accepted(&self, position: &[u64], call: &dyn Fn() -> String) -> Result<(), ScriptError> {
+        self.moves(position).map(drop).map_err(|error| {
+            self.error(format!(
+                "{} returned {}, which is not a position of this game: {}",
+                call(),
+                show(position),
+                error.message
+            ))
+        })
     }
 
     fn positions_of(&self, result: Dynamic, call: impl Fn() -> String) -> Result<Vec<Vec<u64>>, ScriptError> {
-        let type_name = kind(result.type_name()).to_string();
-        let array = result
-            .try_cast::<Array>()
-            .ok_or_else(|| self.error(format!("{} returned {type_name}, not an array of positions", call())))?;
+        let shown = returned(&result);
+        let array = result.try_cast::<Array>().ok_or_else(|| {
+            self.error(format!("{} returned {}, not an array of positions{}", call(), shown.0, shown.1))
+        })?;
         array.into_iter().map(|item| self.position_of(item, &call)).collect()
     }
 
     fn position_of(&self, item: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<u64>, ScriptError> {
-        let type_name = kind(item.type_name()).to_string();
+        let shown = returned(&item);
         let array = item.try_cast::<Array>().ok_or_else(|| {
-            self.error(format!("{} returned {type_name} where a position (an array of integers) belongs", call()))
+            self.error(format!(
+                "{} returned {} where a position (an array of integers) belongs{}",
+                call(),
+                shown.0,
+                shown.1
+            ))
         })?;
         if array.len() > MOST_POSITION_LENGTH {
             return Err(self.error(format!(
@@ -254,11 +356,29 @@ pub struct ScriptError {
     pub script: String,
     /// The call and what went wrong.
     pub message: String,
+    /// Whether the call was stopped by the deadline (`--time`), not by anything it did.
+    pub out_of_time: bool,
 }
 
 /// Text on one line.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A value a script returned, as an error shows it: its kind, and `: VALUE` when short.
+fn returned(value: &Dynamic) -> (String, String) {
+    let what = kind(value.type_name()).to_string();
+    let small = if let Some(array) = value.read_lock::<Array>() {
+        array.len() <= 16 && array.iter().all(|item| item.read_lock::<Array>().is_none_or(|inner| inner.len() <= 16))
+    } else if let Some(text) = value.read_lock::<rhai::ImmutableString>() {
+        text.len() <= 64
+    } else {
+        !value.is_map()
+    };
+    if !small || value.is_unit() {
+        return (what, String::new());
+    }
+    (what, format!(": {}", crate::shorten(&one_line(&format!("{value:?}")), 80)))
 }
 
 /// A Rhai type's name as a user reads it.
@@ -306,6 +426,7 @@ impl Game for ScriptGame<'_> {
                 sink.expect(options.len() as u128)?;
                 options.iter().try_for_each(|option| sink.option(option))
             }
+            Err(error) if error.out_of_time => sink.fail(OracleError::TimeExceeded),
             Err(error) => sink.fail(OracleError::Rules(error.to_string())),
         }
     }
@@ -347,6 +468,40 @@ mod tests {
             let error = Script::compile("s.rhai", text).unwrap().moves(&[3]).unwrap_err().to_string();
             assert!(error.contains(wanted) && error.starts_with("s.rhai: moves([3])"), "{text}: {error}");
             assert!(!error.contains('\n'), "{error}");
+        }
+    }
+
+    #[test]
+    fn random_and_positions_return_positions_the_game_accepts_or_name_the_call() {
+        // Seeds are below 2^31: a script may multiply one by 2^32 without overflow.
+        let script =
+            Script::compile("r.rhai", "fn moves(p) { [] } fn random(seed, size) { [(seed * 4294967296) % 7] }")
+                .unwrap();
+        for seed in [0, 1, u64::MAX, 1 << 31, (1 << 31) - 1] {
+            assert!(script.random(seed, 5).unwrap()[0] < 7, "seed {seed}");
+        }
+        let moves = "fn moves(p) { if p.len() == 0 { throw \"no heap\"; } [] }";
+        let cases = [
+            ("fn random(seed, size) { throw \"no\"; }", "random(2147483647, 3)", "failed: Runtime error: no"),
+            (
+                "fn random(seed, size) { \"abc\" }",
+                "random(",
+                "returned a string where a position (an array of integers) belongs: \"abc\"",
+            ),
+            ("fn random(seed, size) { [-1] }", "random(", "holding -1"),
+            ("fn random(seed, size) { [] }", "random(", "returned [], which is not a position of this game: moves([])"),
+            ("fn positions(size) { [[1], []] }", "positions(3)", "returned [], which is not a position"),
+            ("fn positions(size) { 4 }", "positions(3)", "returned an integer, not an array of positions: 4"),
+        ];
+        for (text, call, wanted) in cases {
+            let script = Script::compile("r.rhai", &format!("{moves} {text}")).unwrap();
+            let error = match script.has_random() {
+                true => script.random(u64::MAX, 3).unwrap_err(),
+                false => script.positions(3).unwrap_err(),
+            }
+            .to_string();
+            assert!(error.starts_with(&format!("r.rhai: {call}")), "{text}: {error}");
+            assert!(error.contains(wanted) && !error.contains('\n'), "{text}: {error}");
         }
     }
 }

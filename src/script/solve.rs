@@ -47,6 +47,7 @@ pub fn solve(
     oracle: bool,
     budget: Budget,
 ) -> Result<ScriptSolved, Error> {
+    script.stop_at(budget.deadline);
     let fallback = if oracle {
         None
     } else if play == Play::Misere {
@@ -77,7 +78,7 @@ pub fn solve(
 }
 
 fn limits(budget: Budget) -> Limits {
-    Limits { components: budget.max_states, deadline: budget.deadline }
+    Limits { components: budget.max_states, deadline: budget.deadline, max_bytes: budget.max_bytes }
 }
 
 fn by_theory(script: &Script, position: &[u64], budget: Budget) -> Result<ScriptSolved, NoValue> {
@@ -144,6 +145,7 @@ pub struct ScriptTable {
 /// The values of the one-integer positions `[0] … [upto]`: by the fast side in normal play, by
 /// the oracle's game tree in misère play (misère values of positions on a cycle do not exist).
 pub fn table(script: &Script, play: Play, upto: u64, budget: Budget) -> Result<ScriptTable, Error> {
+    script.stop_at(budget.deadline);
     if play == Play::Misere {
         // One game tree for every heap: each solved once.
         let game = super::ScriptGame::new(script, play);

@@ -49,7 +49,16 @@ pub struct Limits {
     pub components: usize,
     /// When to stop.
     pub deadline: Option<Instant>,
+    /// Most bytes the components and their moves may hold (`--max-memory`).
+    pub max_bytes: usize,
 }
+
+/// Bytes a component costs besides its integers: its key and number in the map, its entry in
+/// the list, and its list of moves.
+const COMPONENT_BYTES: usize = 3 * 24 + 2 * 8 + 48;
+
+/// Bytes a move costs besides its parts' numbers: its list.
+const MOVE_BYTES: usize = 24;
 
 /// The values of every component reachable from some positions.
 #[derive(Debug, Clone)]
@@ -65,41 +74,64 @@ impl Values {
     pub fn new(script: &Script, positions: &[Vec<u64>], limits: Limits) -> Result<Values, NoValue> {
         let mut number: HashMap<Vec<u64>, usize> = HashMap::new();
         let mut found: Vec<Vec<u64>> = Vec::new();
-        let mut intern = |component: Vec<u64>, found: &mut Vec<Vec<u64>>| -> Result<usize, NoValue> {
-            if let Some(&id) = number.get(&component) {
-                return Ok(id);
-            }
-            if found.len() >= limits.components {
-                return Err(NoValue::Budget(format!(
-                    "more than {} components are reachable (the fast side's budget, --max-states)",
-                    limits.components
-                )));
-            }
-            number.insert(component.clone(), found.len());
-            found.push(component);
-            Ok(found.len() - 1)
+        let mut bytes = 0usize;
+        let over_memory = || {
+            NoValue::Budget(format!(
+                "the components and their moves would hold more than {} (the memory budget, --max-memory)",
+                grundy_oracle::engine::human_bytes(limits.max_bytes)
+            ))
         };
+        let mut intern =
+            |component: Vec<u64>, found: &mut Vec<Vec<u64>>, bytes: &mut usize| -> Result<usize, NoValue> {
+                if let Some(&id) = number.get(&component) {
+                    return Ok(id);
+                }
+                if found.len() >= limits.components {
+                    return Err(NoValue::Budget(format!(
+                        "more than {} components are reachable (the fast side's budget, --max-states)",
+                        limits.components
+                    )));
+                }
+                // Its integers twice (the key and the list) and its bookkeeping.
+                *bytes = bytes.saturating_add(component.len() * 16 + COMPONENT_BYTES);
+                if *bytes > limits.max_bytes {
+                    return Err(over_memory());
+                }
+                number.insert(component.clone(), found.len());
+                found.push(component);
+                Ok(found.len() - 1)
+            };
         for position in positions {
             for component in script.split(position).map_err(NoValue::Script)? {
-                intern(component, &mut found)?;
+                intern(component, &mut found, &mut bytes)?;
             }
         }
         // Each component's moves, each move the list of the parts it leaves.
         let mut moves: Vec<Vec<Vec<usize>>> = Vec::new();
         let mut splits = false;
         while moves.len() < found.len() {
+            let out_of_time =
+                || NoValue::Budget(format!("the time budget (--time) ran out after {} components", moves.len()));
             if moves.len().is_multiple_of(1024) && limits.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                return Err(NoValue::Budget(format!(
-                    "the time budget (--time) ran out after {} components",
-                    moves.len()
-                )));
+                return Err(out_of_time());
             }
+            let of_script = |error: super::ScriptError| match error.out_of_time {
+                true => out_of_time(),
+                false => NoValue::Script(error),
+            };
             let component = found[moves.len()].clone();
             let mut listed = Vec::new();
-            for option in script.moves(&component).map_err(NoValue::Script)? {
-                let parts = script.split(&option).map_err(NoValue::Script)?;
+            for option in script.moves(&component).map_err(of_script)? {
+                let parts = script.split(&option).map_err(of_script)?;
                 splits |= parts.len() != 1;
-                let ids = parts.into_iter().map(|part| intern(part, &mut found)).collect::<Result<Vec<_>, _>>()?;
+                let ids = parts
+                    .into_iter()
+                    .map(|part| intern(part, &mut found, &mut bytes))
+                    .collect::<Result<Vec<_>, _>>()?;
+                bytes = bytes.saturating_add(ids.len() * 8 + MOVE_BYTES);
+                if bytes > limits.max_bytes {
+                    return Err(over_memory());
+                }
                 listed.push(ids);
             }
             moves.push(listed);
@@ -195,7 +227,7 @@ fn mex(mut values: Vec<u64>) -> u64 {
 mod tests {
     use super::*;
 
-    const LIMITS: Limits = Limits { components: 1_000_000, deadline: None };
+    const LIMITS: Limits = Limits { components: 1_000_000, deadline: None, max_bytes: 1 << 30 };
 
     #[test]
     fn a_splitting_game_has_its_grundy_values() {
@@ -238,7 +270,7 @@ mod tests {
         let script = Script::compile("loop.rhai", "fn moves(p) { [[1, 1]] } fn split(p) { p.map(|x| [x]) }").unwrap();
         assert!(matches!(Values::new(&script, &[vec![1]], LIMITS), Err(NoValue::Unsupported(_))));
         let script = Script::compile("up.rhai", "fn moves(p) { [[p[0] + 1]] }").unwrap();
-        let small = Limits { components: 100, deadline: None };
+        let small = Limits { components: 100, ..LIMITS };
         assert!(matches!(Values::new(&script, &[vec![0]], small), Err(NoValue::Budget(_))));
     }
 }

@@ -18,12 +18,17 @@ use grundy_rules::{LoopyOutcome, Play, Value, ValueKind};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::definition::ByDefinition;
 use super::{Script, ScriptGame, show};
 use crate::error::Error;
 use crate::runner::{self, Exhaustive, Plan, Subject, Verdict};
 use crate::shape::Shape;
 use crate::shrink::Shrink;
 use crate::verify::{Formula, VerifyReport, conclude};
+
+/// On a script with `split` (normal play), `--value` has the game tree decide `[x]` up to this
+/// and values by definition above: a heap that splits reaches every way of cutting it up.
+pub const TREE_UPTO_SPLIT: u64 = 30;
 
 /// Most positions the exhaustive part of `--wins` lists.
 const MOST_LISTED: usize = 100_000;
@@ -51,6 +56,9 @@ pub struct Range {
     pub largest: u64,
     /// Random cases.
     pub cases: u64,
+    /// With `--value` on a script with `split`, in normal play: the game tree decides `[x]` up
+    /// to this, values by definition above.
+    pub tree_upto: u64,
     /// The oracle's budget (its deadline included).
     pub budget: Budget,
 }
@@ -82,12 +90,29 @@ impl<'a> Oracle<'a> {
     }
 }
 
-/// The per-integer value formula against the oracle.
+/// The per-integer value formula against the ground truth: the oracle (the game tree) up to
+/// `tree_upto`, values by definition above when the script splits positions (normal play).
 struct ValueSubject<'a> {
     name: String,
     formula: &'a Formula,
     oracle: Oracle<'a>,
     range: Range,
+    definition: Option<ByDefinition<'a>>,
+}
+
+impl ValueSubject<'_> {
+    /// The largest `x` the game tree decides.
+    fn tree_upto(&self) -> u64 {
+        if self.definition.is_some() { self.range.tree_upto } else { u64::MAX }
+    }
+
+    /// Which of `low..=high` each level decides, in words.
+    fn levels(&self, low: u64, high: u64) -> String {
+        match self.definition {
+            Some(_) => crate::verify::levels(low, high, self.range.tree_upto).replace("the oracle", "the game tree"),
+            None => "by the game tree".to_string(),
+        }
+    }
 }
 
 impl Subject for ValueSubject<'_> {
@@ -104,7 +129,14 @@ impl Subject for ValueSubject<'_> {
     fn exhaustive(&self) -> Exhaustive<u64> {
         Exhaustive {
             cases: (0..=self.range.upto).collect(),
-            description: format!("every position [x], x ≤ {} (grundy value by the game tree)", self.range.upto),
+            description: match self.definition {
+                Some(_) => format!(
+                    "every position [x], x ≤ {} (grundy value {})",
+                    self.range.upto,
+                    self.levels(0, self.range.upto)
+                ),
+                None => format!("every position [x], x ≤ {} (grundy value by the game tree)", self.range.upto),
+            },
         }
     }
 
@@ -113,6 +145,14 @@ impl Subject for ValueSubject<'_> {
     }
 
     fn judge(&mut self, &x: &u64) -> Verdict {
+        if x > self.tree_upto()
+            && let Some(definition) = &mut self.definition
+        {
+            return match definition.value(&[x]) {
+                Ok(truth) => judged(self.formula, x, truth as i64),
+                Err(error) => Verdict::Failed(format!("values {}: {error}", super::definition::LEVEL)),
+            };
+        }
         let truth = match self.oracle.tree.solve(&vec![x]) {
             Ok(solution) => match solution.value {
                 Some(Value::Grundy(g)) => g as i64,
@@ -126,12 +166,7 @@ impl Subject for ValueSubject<'_> {
             }
             Err(error) => return Verdict::Failed(error.to_string()),
         };
-        let expected = format!("grundy {truth}");
-        match self.formula.value_at(x, None) {
-            Ok(guess) if guess == truth => Verdict::Agree,
-            Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
-        }
+        judged(self.formula, x, truth)
     }
 
     fn case_text(&self, x: &u64) -> String {
@@ -143,6 +178,16 @@ impl Subject for ValueSubject<'_> {
     }
 }
 
+/// The formula's value at `x` against the `truth`.
+fn judged(formula: &Formula, x: u64, truth: i64) -> Verdict {
+    let expected = format!("grundy {truth}");
+    match formula.value_at(x, None) {
+        Ok(guess) if guess == truth => Verdict::Agree,
+        Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
+        Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
+    }
+}
+
 /// The whole-position outcome formula against the oracle.
 struct WinsSubject<'a> {
     name: String,
@@ -151,6 +196,8 @@ struct WinsSubject<'a> {
     range: Range,
     listed: Vec<Numbers>,
     listed_cover: String,
+    /// What `random` failed with, when it did: the run's error, never a case.
+    bad_random: std::cell::RefCell<Option<super::ScriptError>>,
 }
 
 impl Subject for WinsSubject<'_> {
@@ -172,16 +219,22 @@ impl Subject for WinsSubject<'_> {
         let script = self.oracle.script;
         if script.has_random() {
             let size = rng.random_range(0..=self.range.largest);
-            // A script that fails here fails again when judged: the judge reports it.
             match script.random(rng.random(), size) {
                 Ok(position) => return Numbers(position),
-                Err(_) => return Numbers(Vec::new()),
+                // Never a case: the run stops at it, and the error is the run's.
+                Err(error) => {
+                    *self.bad_random.borrow_mut() = Some(error);
+                    return Numbers(Vec::new());
+                }
             }
         }
         Numbers(vec![rng.random_range(self.range.upto + 1..=self.range.largest.max(self.range.upto + 1))])
     }
 
     fn judge(&mut self, position: &Numbers) -> Verdict {
+        if let Some(error) = self.bad_random.borrow().as_ref() {
+            return Verdict::Failed(error.to_string());
+        }
         let truth = match self.oracle.outcome(&position.0) {
             Ok(outcome) => outcome,
             Err(error) => return Verdict::Failed(error.to_string()),
@@ -247,17 +300,36 @@ pub fn value(
     range: Range,
     run: &crate::budget::Budget,
 ) -> Result<VerifyReport, Error> {
+    script.stop_at(range.budget.deadline);
     let cases = if range.largest > range.upto { range.cases } else { 0 };
     let mut subject = ValueSubject {
         name: display_name(script),
         formula,
         oracle: Oracle::new(script, play, ValueKind::Grundy, range.budget),
         range: range.clone(),
+        definition: by_definition(script, play, &range),
     };
     let plan = Plan::within(seed, cases, *run);
     let report = runner::run(&mut subject, &plan, &|_| {});
-    let words = format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest);
-    Ok(conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("x = {case}"), words))
+    let words = match subject.definition {
+        Some(_) => format!(
+            "random positions [x], x in {}..={} ({})",
+            range.upto + 1,
+            range.largest,
+            subject.levels(range.upto + 1, range.largest)
+        ),
+        None => format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest),
+    };
+    let tree_upto = subject.tree_upto();
+    let mut verified = conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("x = {case}"), words);
+    crate::verify::name_the_truth(&mut verified, tree_upto);
+    Ok(verified)
+}
+
+/// Values by definition, where they apply: a script with `split`, normal play.
+fn by_definition<'a>(script: &'a Script, play: Play, range: &Range) -> Option<ByDefinition<'a>> {
+    (script.has_split() && play == Play::Normal)
+        .then(|| ByDefinition::new(script, range.budget.deadline, range.budget.max_states))
 }
 
 /// Checks a whole-position outcome formula on a scripted game.
@@ -269,6 +341,7 @@ pub fn wins(
     range: Range,
     run: &crate::budget::Budget,
 ) -> Result<VerifyReport, Error> {
+    script.stop_at(range.budget.deadline);
     let (listed, listed_cover) = listed(script, range.upto)?;
     let mut subject = WinsSubject {
         name: display_name(script),
@@ -277,9 +350,13 @@ pub fn wins(
         range: range.clone(),
         listed,
         listed_cover,
+        bad_random: Default::default(),
     };
     let plan = Plan::within(seed, range.cases, *run);
     let report = runner::run(&mut subject, &plan, &|_| {});
+    if let Some(error) = subject.bad_random.take() {
+        return Err(error.into());
+    }
     let words = match script.has_random() {
         true => format!("random positions random(seed, size ≤ {}) (by the oracle)", range.largest),
         false => format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest),
@@ -296,13 +373,14 @@ pub fn case(
     case: &str,
     budget: Budget,
 ) -> Result<VerifyReport, Error> {
+    script.stop_at(budget.deadline);
     let numbers = case
         .split_whitespace()
         .map(|word| {
             word.parse::<u64>().map_err(|_| Error::usage(format!("--case: `{word}` is not a non-negative integer")))
         })
         .collect::<Result<Vec<u64>, Error>>()?;
-    let range = Range { upto: 0, largest: 0, cases: 0, budget };
+    let range = Range { upto: 0, largest: 0, cases: 0, tree_upto: TREE_UPTO_SPLIT, budget };
     let report = if wins {
         let mut subject = WinsSubject {
             name: display_name(script),
@@ -311,6 +389,7 @@ pub fn case(
             range,
             listed: Vec::new(),
             listed_cover: String::new(),
+            bad_random: Default::default(),
         };
         runner::replay(&mut subject, &Numbers(numbers.clone()))
     } else {
@@ -321,6 +400,7 @@ pub fn case(
             name: display_name(script),
             formula,
             oracle: Oracle::new(script, play, ValueKind::Grundy, budget),
+            definition: by_definition(script, play, &range),
             range,
         };
         runner::replay(&mut subject, &x)
@@ -328,6 +408,9 @@ pub fn case(
     let described = if wins { format!("p = {}", show(&numbers)) } else { format!("x = {}", case.trim()) };
     let describe = |case: &str| if wins { format!("p = [{case}]") } else { format!("x = {case}") };
     let mut verified = conclude(script.name(), formula, 0, Vec::new(), report, describe, String::new());
+    if !wins {
+        crate::verify::name_the_truth(&mut verified, TREE_UPTO_SPLIT);
+    }
     if verified.counterexample.is_none() && verified.stopped.is_none() {
         verified.covered = vec![format!("{described} (by the oracle)")];
     }
