@@ -176,7 +176,9 @@ mod itoa_line {
 }
 
 fn save(table: &LongTable, path: &Path) -> anyhow::Result<()> {
-    table.save(path).with_context(|| format!("writing checkpoint {}", path.display()))
+    // The watchdog of --time lets a save under way finish: cutting it would lose the work since
+    // the last checkpoint.
+    super::saving(|| table.save(path)).with_context(|| format!("writing checkpoint {}", path.display()))
 }
 
 /// Progress on stderr while a terminal shows it.

@@ -178,6 +178,27 @@ impl Command {
 /// How long past its time limit a command may take to stop on its own and say how far it got.
 const GRACE_SECONDS: f64 = 1.5;
 
+/// Most seconds the watchdog waits, past the grace, for a checkpoint save under way.
+const MOST_SAVE_SECONDS: f64 = 120.0;
+
+/// Checkpoint saves under way (not a budget: what the watchdog must not cut in half).
+static SAVING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Runs `save` with the watchdog held off (up to [`MOST_SAVE_SECONDS`] past the grace): a long
+/// table stopped by --time writes its last checkpoint whole, so the next run goes on from there.
+fn saving<T>(save: impl FnOnce() -> T) -> T {
+    use std::sync::atomic::Ordering;
+    struct Saving;
+    impl Drop for Saving {
+        fn drop(&mut self) {
+            SAVING.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    SAVING.fetch_add(1, Ordering::SeqCst);
+    let _saving = Saving;
+    save()
+}
+
 /// The backstop of `--time`: every command stops on its own at its deadline (its searches,
 /// tables and scripts look at it), and says how far it got; should one not have stopped
 /// [`GRACE_SECONDS`] later, this ends the process with one line, exit 2.
@@ -187,6 +208,10 @@ fn watchdog(seconds: f64, json: bool) {
         let end = started + std::time::Duration::from_secs_f64(seconds + GRACE_SECONDS);
         while std::time::Instant::now() < end {
             std::thread::sleep(end.saturating_duration_since(std::time::Instant::now()));
+        }
+        let saves_end = end + std::time::Duration::from_secs_f64(MOST_SAVE_SECONDS);
+        while SAVING.load(std::sync::atomic::Ordering::SeqCst) > 0 && std::time::Instant::now() < saves_end {
+            std::thread::sleep(std::time::Duration::from_millis(20));
         }
         let line = format!("the time budget (--time {seconds}) ran out, and the work did not stop within a second");
         let _ = fail(&line, json);
