@@ -108,14 +108,7 @@ mod tests {
 
     #[test]
     fn kayles_by_definition() {
-        let script = Script::compile(
-            "kayles.rhai",
-            "fn moves(p) { let out = []; for i in 0..p.len() { let x = p[i]; for t in [1, 2] { \
-               for a in 0..=(x - t) { if x >= t { let q = p; q.remove(i); \
-               if a > 0 { q.push(a); } if x - t - a > 0 { q.push(x - t - a); } q.sort(); out.push(q); } } } } out } \
-             fn split(p) { p.map(|x| [x]) }",
-        )
-        .unwrap();
+        let script = Script::compile("kayles.rhai", crate::script::KAYLES_FOR_TESTS).unwrap();
         let mut definition = ByDefinition::new(&script, None, 1_000_000);
         let kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7];
         for (x, &g) in kayles.iter().enumerate().rev() {

@@ -436,6 +436,14 @@ impl Game for ScriptGame<'_> {
     }
 }
 
+/// Kayles on heaps (remove 1 or 2 adjacent pins, maybe splitting the row: octal 0.77) as a
+/// script, for the tests of the script modules.
+#[cfg(test)]
+pub(crate) const KAYLES_FOR_TESTS: &str = "fn moves(p) { let out = []; for i in 0..p.len() { let x = p[i]; \
+     for t in [1, 2] { for a in 0..=(x - t) { if x >= t { let q = p; q.remove(i); \
+     if a > 0 { q.push(a); } if x - t - a > 0 { q.push(x - t - a); } q.sort(); out.push(q); } } } } out } \
+     fn split(p) { p.map(|x| [x]) }";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -232,14 +232,7 @@ mod tests {
     #[test]
     fn a_splitting_game_has_its_grundy_values() {
         // Kayles on heaps (remove 1 or 2 adjacent pins, maybe splitting the row): 0.77.
-        let script = Script::compile(
-            "kayles.rhai",
-            "fn moves(p) { let out = []; for i in 0..p.len() { let x = p[i]; for t in [1, 2] { \
-               for a in 0..=(x - t) { if x >= t { let q = p; q.remove(i); \
-               if a > 0 { q.push(a); } if x - t - a > 0 { q.push(x - t - a); } q.sort(); out.push(q); } } } } out } \
-             fn split(p) { p.map(|x| [x]) }",
-        )
-        .unwrap();
+        let script = Script::compile("kayles.rhai", crate::script::KAYLES_FOR_TESTS).unwrap();
         let heaps: Vec<Vec<u64>> = (0..12).map(|x| vec![x]).collect();
         let values = Values::new(&script, &heaps, LIMITS).unwrap();
         assert!(values.splits);
