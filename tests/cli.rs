@@ -288,6 +288,20 @@ fn check_lines_name_their_ground_truth() {
     assert!(line("definition:octal:0.07 ").contains(" ok       by definition "), "{text}");
 }
 
+/// solve and table stop at --time by themselves, saying how far the table got (not by the
+/// watchdog, whose line says the work did not stop).
+#[test]
+fn solve_and_table_stop_their_tables_at_the_time_budget() {
+    for args in
+        [&["table", "octal:0.6", "--period", "--time", "1"][..], &["solve", "octal:0.6", "1000000000", "--time", "1"]]
+    {
+        let output = grundy(args, "");
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {text}");
+        assert!(text.contains("with the table computed to heap") && !text.contains("did not stop"), "{args:?}: {text}");
+    }
+}
+
 #[test]
 fn table_reports_proven_periods() {
     let output = grundy(&["table", "octal:0.07", "--upto", "200", "--json"], "");

@@ -66,6 +66,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args, run: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
+    // The run's deadline, from --time, for every path of the command.
+    let run = run.for_seconds(Some(args.time));
     // The oracle's budget: the run's memory and deadline, the states and moves asked for.
     let budget = Budget { max_states: args.max_states, max_moves: args.max_moves, ..run.oracle_alone() };
     // With --game FILE, GAME is the position's first number.

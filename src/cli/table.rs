@@ -111,6 +111,8 @@ const PERIOD_SEARCH: u64 = 10_000_000;
 pub const DEFAULT_SECONDS: f64 = 20.0;
 
 pub fn run(args: Args, budget: grundy::budget::Budget) -> anyhow::Result<ExitCode> {
+    // The run's deadline, from --time (or its default), for every path of the command.
+    let budget = budget.for_seconds(Some(args.time.unwrap_or(DEFAULT_SECONDS)));
     super::game::stated(args.game.as_deref(), args.script.as_deref(), &budget)?.table(&args, &budget)
 }
 
@@ -353,10 +355,7 @@ pub(super) fn script(
         anyhow::bail!("--upto {upto}: a table prints at most {MOST_PRINTED} values");
     }
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let budget = grundy_oracle::Budget {
-        max_states: args.max_states,
-        ..budget.for_seconds(Some(args.time.unwrap_or(DEFAULT_SECONDS))).oracle_alone()
-    };
+    let budget = grundy_oracle::Budget { max_states: args.max_states, ..budget.oracle_alone() };
     let table = grundy::script::solve::table(script, play, upto, budget)?;
     let (values, by) = (&table.values, table.method);
     let text = if args.json {
