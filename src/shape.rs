@@ -325,6 +325,12 @@ impl List {
             if n <= self.fewest || out.len() + n.div_ceil(size) > most {
                 break;
             }
+            // Before the single removals, each item alone: a failure that one item carries (one
+            // number of a list of 72) is there in one step, where removals alone may stop at a
+            // list none of whose single removals fails.
+            if size == 1 && n > 2 && self.fewest <= 1 && out.len() + 2 * n <= most {
+                out.extend(self.items.iter().map(|item| Shape::List(List { items: vec![item.clone()], ..*self })));
+            }
             for from in (0..n).step_by(size) {
                 let to = (from + size).min(n);
                 if n - (to - from) >= self.fewest {
@@ -541,12 +547,17 @@ mod tests {
     fn lists_lose_runs_of_items_then_lower_them() {
         let shape = Shape::numbers(&[7, 8, 9, 10], 0, 1);
         let candidates = values(&shape.candidates(1000));
-        // Halves, then single items, then all at their smallest, then one item at a time.
+        // Halves, then each item alone, then single items removed, then all at their smallest,
+        // then one item at a time.
+        assert_eq!(&candidates[..6], &[vec![9, 10], vec![7, 8], vec![7], vec![8], vec![9], vec![10]]);
         assert_eq!(
-            &candidates[..7],
-            &[vec![9, 10], vec![7, 8], vec![8, 9, 10], vec![7, 9, 10], vec![7, 8, 10], vec![7, 8, 9], vec![0, 0, 0, 0]]
+            &candidates[6..11],
+            &[vec![8, 9, 10], vec![7, 9, 10], vec![7, 8, 10], vec![7, 8, 9], vec![0, 0, 0, 0]]
         );
-        assert_eq!(candidates[7], vec![0, 8, 9, 10]);
+        assert_eq!(candidates[11], vec![0, 8, 9, 10]);
+        // A list that must keep two items is never cut to one.
+        let two = values(&Shape::numbers(&[7, 8, 9], 0, 2).candidates(1000));
+        assert!(two.iter().all(|candidate| candidate.len() >= 2), "{two:?}");
         // Only removed, never lowered, and never below the fewest.
         let fixed = Shape::numbers(&[7, 8], 2, 1).removable_only();
         assert_eq!(values(&fixed.candidates(1000)), [[8], [7]]);

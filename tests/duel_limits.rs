@@ -144,3 +144,33 @@ fn repeated_edges_on(seeds: &[&str]) {
         assert!(vertices <= 4, "seed {seed}: {input}");
     }
 }
+
+/// Remove the Prime with a special case gone wrong: every answer is flipped when a number lies
+/// in [10^17, 5·10^17). Random inputs hold up to 1000 numbers, many of them such (the inputs at
+/// the ends of the range, 1 and 10^18, hold none); the shrink tries each number alone (a
+/// one-number format tries single numbers), bisects it, and lands on the one number 10^17.
+#[test]
+fn one_bad_number_among_many_is_tried_alone() {
+    let flip = "sed 's/First/X/; s/Second/First/; s/X/Second/'";
+    let bad = "tail -n +2 $f | tr ' ' '\\n' | awk 'length($1) == 18 && substr($1, 1, 1) < 5 { found = 1 } \
+               END { exit !found }'";
+    let me = env!("CARGO_BIN_EXE_grundy");
+    let program = format!(
+        "f=$(mktemp); cat > $f; if {bad}; then {me} problem prime < $f | {flip}; else {me} problem prime < $f; fi; \
+         s=$?; rm -f $f; exit $s"
+    );
+    for seed in ["1", "2", "3"] {
+        let save = std::env::temp_dir().join(format!("grundy-duel-prime-{}-{seed}.txt", std::process::id()));
+        let save = save.to_str().expect("a path");
+        let output = grundy(&["duel", "prime", "--against", &program, "--seed", seed, "--save", save]);
+        let text = text(&output);
+        assert_eq!(output.status.code(), Some(1), "seed {seed}: {text}");
+        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
+        assert!(!text.contains("cut short") && !text.contains("shrinking stopped"), "seed {seed}: {text}");
+        let saved = std::fs::read_to_string(save).expect("the saved input");
+        let _ = std::fs::remove_file(save);
+        assert_eq!(saved.split_whitespace().collect::<Vec<_>>(), ["1", "100000000000000000"], "seed {seed}: {text}");
+        let found = text.split("found first as:\n").nth(1).unwrap_or_default();
+        assert!(!found.starts_with("1\n"), "seed {seed}: found first on many numbers, not one: {text}");
+    }
+}

@@ -154,15 +154,17 @@ impl Contest for GemsProblem {
          B = 0, S to 1000, bags of up to 1000 gems of each colour"
     }
 
-    /// One case at the most bags, colours and gems a bag. Not run: ten such cases in one input
-    /// (`grundy problem gems` as the program answered one of them otherwise than in-process,
-    /// to be looked into).
+    /// One case at the most bags, colours and gems a bag; then ten such cases in one input.
     fn at_limits(&self) -> Vec<String> {
-        vec!["8 colours, 21 bags of up to 10 gems, S = 19".to_string()]
+        vec![
+            "8 colours, 21 bags of up to 10 gems, S = 19".to_string(),
+            "ten cases of 8 colours, 21 bags of up to 10 gems, S = 19".to_string(),
+        ]
     }
 
-    fn at_limit(&self, _: usize, rng: &mut ChaCha8Rng) -> Vec<Gems> {
-        self.largest_input(rng)
+    fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Gems> {
+        let cases = if which == 0 { 1 } else { 10 };
+        (0..cases).flat_map(|_| self.largest_input(rng)).collect()
     }
 
     /// One case of one bag of 10 gems; then 21 bags of 8 colours (10 gems of colours 1 and 8, or

@@ -163,13 +163,13 @@ impl Contest for GeographyProblem {
          bipartite has at most 20000 vertices"
     }
 
-    /// A bipartite graph of 10^5 vertices and 2·10^5 edges; a graph that is not bipartite at its
-    /// most vertices (20000), 10^5 edges. Not run: 10^6 vertices and more (`grundy problem
-    /// geography` under a duel's memory limit answered one of 2·10^6 edges differently once,
-    /// to be looked into), and m = 10^7 (130 MB).
+    /// A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices (the most) and
+    /// 2·10^6 edges; a graph that is not bipartite at its most vertices (20000), 10^5 edges. Not
+    /// run: m = 10^7 (130 MB of input).
     fn at_limits(&self) -> Vec<String> {
         vec![
             "a bipartite graph of 10^5 vertices, 2·10^5 edges".to_string(),
+            "a bipartite graph of 10^6 vertices, 2·10^6 edges".to_string(),
             "a graph that is not bipartite, 20000 vertices, 10^5 edges".to_string(),
         ]
     }
@@ -177,6 +177,7 @@ impl Contest for GeographyProblem {
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Geography> {
         let (n, m, bipartite) = match which {
             0 => (100_000usize, 200_000, true),
+            1 => (Geography::MOST_VERTICES, 2 * Geography::MOST_VERTICES, true),
             _ => (20_000, 100_000, false),
         };
         let edges = (0..m)

@@ -143,16 +143,30 @@ impl Contest for PrimeProblem {
 
     /// A move divides primes out of numbers completely, so a number becomes one of the `2^ω(a)`
     /// products of some of its prime powers (ω(a) its distinct primes): at most `2^Σω(ai)`
-    /// sequences.
+    /// sequences. A number the oracle cannot factor quickly puts the game past its reach (its
+    /// trial division runs to the square root of a number's largest prime, up to 10^9 divisors
+    /// for each segment of each position: minutes where the fast side takes microseconds).
     fn oracle_positions(&self, game: &RemoveThePrime) -> Option<u128> {
-        Some(power_of_two(game.sequence().iter().map(|&a| u64::from(most_distinct_primes(a))).sum()))
+        let mut primes = 0;
+        for &a in game.sequence() {
+            let (count, cofactor) = most_distinct_primes(a);
+            if cofactor > SLOW_COFACTOR {
+                return Some(u128::MAX);
+            }
+            primes += u64::from(count);
+        }
+        Some(power_of_two(primes))
     }
 }
 
+/// A number with a part above this left after its primes below 1000 is slow for the oracle's
+/// trial division (10^6 divisors or more).
+const SLOW_COFACTOR: u64 = 1_000_000_000_000;
+
 /// At least the number of distinct primes dividing `a`, cheaply: the primes below 1000 by trial
 /// division, then as many more as the cofactor has room for, each above 1000 (exactly one when
-/// the cofactor is below 1000², where it is a prime).
-fn most_distinct_primes(mut a: u64) -> u32 {
+/// the cofactor is below 1000², where it is a prime); and that cofactor.
+fn most_distinct_primes(mut a: u64) -> (u32, u64) {
     let mut count = 0;
     let mut divisor = 2;
     while divisor < 1000 && divisor * divisor <= a {
@@ -165,17 +179,17 @@ fn most_distinct_primes(mut a: u64) -> u32 {
         divisor += 1;
     }
     if a == 1 {
-        return count;
+        return (count, a);
     }
     if divisor * divisor > a {
-        return count + 1;
+        return (count + 1, a);
     }
     let mut room = 1u64;
     while let Some(more) = room.checked_mul(divisor).filter(|&more| more <= a) {
         room = more;
         count += 1;
     }
-    count
+    (count, a)
 }
 
 impl Listed for PrimeProblem {

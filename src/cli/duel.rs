@@ -10,6 +10,7 @@ use grundy::catalog::pile::Piles;
 use grundy::catalog::{self, ContestEntry};
 use grundy::check::{Plan, Report, Status};
 use grundy::duel::{DuelReport, Program, Run};
+use grundy::shrink::Minimality;
 use grundy::stress::{Programs, Sizes};
 use grundy_rules::RuleSet;
 
@@ -302,8 +303,13 @@ fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>)
                     true => "; one-game candidates were tried packed, many to an input",
                     false => "",
                 };
+                // "minimal" only where every smaller case was tried; else the smallest found.
+                let heading = match c.minimality {
+                    Minimality::Proven { .. } => "minimal input",
+                    _ => "smallest failing input found",
+                };
                 text.push_str(&format!(
-                    "minimal input (shrunk in {}; {}{packed}):\n",
+                    "{heading} (shrunk in {}; {}{packed}):\n",
                     grundy::plural(u64::from(c.shrink_steps), "step"),
                     c.minimality
                 ));

@@ -119,6 +119,10 @@ pub fn output_limit(expected: &str) -> u64 {
     (expected.len() as u64).saturating_mul(OUTPUT_FACTOR).saturating_add(1 << 20)
 }
 
+/// How long the output of a program that has exited is waited for (its pipes close when its
+/// group is killed; a descendant that left the group may hold them longer).
+const PIPE_GRACE: Duration = Duration::from_secs(2);
+
 /// Kills a whole process group.
 fn kill_group(pid: u32) {
     #[cfg(unix)]
@@ -200,12 +204,14 @@ pub fn run(program: &Program, input: &str, limit: u64) -> std::io::Result<Run> {
     let mut err: Option<Vec<u8>> = None;
     let mut status = None;
     let mut killed = false;
+    let mut exited_at = None;
     loop {
         if status.is_none() {
             status = child.try_wait()?;
             if status.is_some() {
                 // Descendants left behind may hold the pipes: end them too.
                 kill_group(pid);
+                exited_at = Some(Instant::now());
             }
         }
         match outputs.recv_timeout(Duration::from_millis(2)) {
@@ -224,14 +230,21 @@ pub fn run(program: &Program, input: &str, limit: u64) -> std::io::Result<Run> {
         if status.is_some() && out.is_some() && err.is_some() {
             break;
         }
-        if Instant::now() >= deadline {
-            if status.is_none() {
+        // A program that exited within its time limit is judged on its whole output, even when
+        // the readers deliver it after the limit (breaking at the limit here once judged such a
+        // run by an empty output: a correct program taking most of its time limit was given
+        // "wrong answer"). Only a descendant that left the group and holds a pipe is given up
+        // on, PIPE_GRACE after the exit.
+        match exited_at {
+            None if Instant::now() >= deadline => {
                 killed = true;
                 kill_group(pid);
                 let _ = child.kill();
                 let _ = child.wait();
+                break;
             }
-            break;
+            Some(at) if at.elapsed() >= PIPE_GRACE => break,
+            _ => {}
         }
     }
     let stderr_tail = |bytes: Option<Vec<u8>>| {
@@ -278,6 +291,18 @@ mod tests {
         assert!(matches!(run(&program("sleep 5", 0.3), "", 100).unwrap(), Run::TimedOut { .. }));
         assert!(started.elapsed() < Duration::from_secs(3));
         assert!(matches!(run(&program("yes", 5.0), "", 1 << 16).unwrap(), Run::TooMuchOutput { .. }));
+    }
+
+    /// A program that exits within its time limit is judged on its whole output, even when the
+    /// output arrives after the limit (here a descendant that left the group holds the pipe
+    /// past it); before, the run was judged on an empty output: "wrong answer".
+    #[test]
+    fn output_that_arrives_after_the_limit_from_a_program_that_exited_in_time_counts() {
+        let late = program("echo 42; setsid sh -c 'sleep 0.6' &", 0.2);
+        match run(&late, "", 100).unwrap() {
+            Run::Output { stdout, .. } => assert_eq!(stdout, "42\n"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
