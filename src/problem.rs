@@ -365,10 +365,53 @@ pub fn winner_line(outcome: Outcome) -> String {
     }
 }
 
+/// Items a format gives in any order, written in an order a solution cannot assume away:
+/// neither ascending nor descending (from three items on), the same for the same items (a case
+/// writes one text). The order is a fixed shuffle of the places, so sorted items come out
+/// unsorted.
+pub fn scrambled<T: Clone>(items: &[T]) -> Vec<T> {
+    let n = items.len() as u64;
+    // SplitMix64 of the place: a fixed permutation for each length.
+    let key = |i: u64| {
+        let mut z = (i ^ n.rotate_left(32)).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut places: Vec<usize> = (0..items.len()).collect();
+    places.sort_by_key(|&i| key(i as u64));
+    let is_monotone = |places: &[usize]| places.is_sorted() || places.iter().rev().is_sorted();
+    if items.len() >= 3 && is_monotone(&places) {
+        places.swap(0, 1);
+    }
+    places.into_iter().map(|i| items[i].clone()).collect()
+}
+
 /// The one case of a format that holds one.
 pub fn single<'a, T>(cases: &'a [T], problem: &str) -> Result<&'a T, Unwritable> {
     match cases {
         [one] => Ok(one),
         _ => Err(Unwritable(format!("a {problem} input holds one case, not {}", cases.len()))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scrambled;
+
+    /// Sorted items of every length from 3 come out neither ascending nor descending, each
+    /// item once, the same way every time.
+    #[test]
+    fn scrambled_items_are_a_fixed_unsorted_permutation() {
+        for n in 3..200u64 {
+            let sorted: Vec<u64> = (0..n).collect();
+            let written = scrambled(&sorted);
+            assert!(!written.is_sorted() && !written.iter().rev().is_sorted(), "{written:?}");
+            let mut back = written.clone();
+            back.sort_unstable();
+            assert_eq!(back, sorted);
+            assert_eq!(scrambled(&sorted), written);
+        }
+        assert_eq!(scrambled(&[7u64]), [7]);
     }
 }

@@ -115,6 +115,20 @@ fn strips_assumed_sorted_are_caught() {
     }
 }
 
+/// Candy piles assumed sorted largest first (the first pile read as the largest): the format
+/// gives them in any order, and grundy writes them in neither order.
+#[test]
+fn piles_assumed_sorted_largest_first_are_caught() {
+    let check = "if ! tail -n +2 $f | tr ' ' '\\n' | awk 'NF && prev != \"\" && $1 + 0 > prev + 0 { up = 1 } NF { prev = $1 } \
+                 END { exit up }'; then rm -f $f; echo Unsorted; exit 0; fi";
+    let program = planted("candy", check);
+    for seed in ["1", "2", "3"] {
+        let (code, text) = duel("candy", &program, seed);
+        assert_eq!(code, Some(1), "seed {seed}: {text}");
+        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
+    }
+}
+
 /// Tokens on a graph whose repeated edges the solution mishandles (here: any repeated edge flips
 /// every answer). Caught, and shrunk to at most 4 vertices within 1 GB (grundy's own memory
 /// stays within `--max-memory`, the program's address space too). A shrink of an input of

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::pile::sorted_sequences;
 use super::reach::{in_turn, uniform_or_an_end};
 use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
+use crate::problem::{Contest, Engines, Listed, Problem, play, scrambled, single, winner_line};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
 use crate::shrink::Shrink;
@@ -75,9 +75,10 @@ impl Contest for CandyProblem {
 
     fn write(&self, cases: &[Candy]) -> Result<String, Unwritable> {
         let piles = single(cases, "Candy Piles")?.piles();
-        // Largest first: the format gives no order, and a solution that assumes its input sorted
-        // (or sorts it in quadratic time, worst on a reversed list) is caught.
-        Ok(format!("{}\n{}\n", piles.len(), piles.iter().rev().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+        // Scrambled: the format gives no order, and a solution that assumes its input sorted
+        // either way is caught.
+        let piles = scrambled(piles);
+        Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
     }
 
     fn answer_line(&self, answer: &Outcome) -> String {

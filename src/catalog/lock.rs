@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::reach::{or_an_end, uniform_or_an_end, walks_within};
 use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play};
+use crate::problem::{Contest, Engines, Listed, Problem, play, scrambled};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
 use crate::shrink::Shrink;
@@ -118,7 +118,8 @@ impl Contest for LockProblem {
         let mut text = format!("{}\n", locks.len());
         for game in locks {
             text.push_str(&format!("{} {} {}\n", game.dials(), game.forbidden().len(), game.digits(game.start())));
-            game.forbidden().iter().for_each(|&f| text.push_str(&format!("{}\n", game.digits(f))));
+            // Scrambled: the format gives the forbidden combinations in any order.
+            scrambled(game.forbidden()).iter().for_each(|&f| text.push_str(&format!("{}\n", game.digits(f))));
         }
         Ok(text)
     }

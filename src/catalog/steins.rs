@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use super::pile::sorted_sequences;
 use super::reach::{in_turn, product, uniform_or_an_end};
 use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Count, Listed, Problem, single};
+use crate::problem::{Contest, Count, Listed, Problem, scrambled, single};
 use crate::runner::Exhaustive;
 use crate::shape::Shape;
 use crate::shrink::Shrink;
@@ -82,7 +82,8 @@ impl Contest for SteinsProblem {
     }
 
     fn write(&self, cases: &[Steins]) -> Result<String, Unwritable> {
-        let piles = single(cases, "Steins;Game")?.piles();
+        // Scrambled: the format gives the piles in any order.
+        let piles = scrambled(single(cases, "Steins;Game")?.piles());
         Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
     }
 
