@@ -154,3 +154,20 @@ fn a_range_asked_for_past_the_oracles_reach_is_incomplete() {
     let default_range = ["verify", "--game", "/dev/stdin", "--value", "x", "--max-states", "20", "--seed", "1"];
     fails_with(&default_range, nim, "the oracle stopped");
 }
+
+/// Random positions [x] lie past --upto: with --largest not past it there are none, and the
+/// report counts none (it said "1000 random positions [x], x in 7..=6").
+#[test]
+fn an_empty_random_range_is_not_counted() {
+    let nim = "fn moves(p) { let out = []; for i in 0..p.len() { for t in 1..=p[i] { let q = p; q[i] -= t; \
+               out.push(q); } } out }";
+    let formula = "p.reduce(|a, b| a ^ b, 0) != 0";
+    for largest in ["6", "3"] {
+        let args = ["verify", "--game", "/dev/stdin", "--wins", formula, "--upto", "6", "--largest", largest, "--seed", "1"];
+        let output = grundy(&args, nim);
+        let out = text(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{out}{}", text(&output.stderr));
+        assert!(out.contains("held: every position [x], x ≤ 6 (by the oracle)"), "{out}");
+        assert!(!out.contains("random"), "{out}");
+    }
+}
