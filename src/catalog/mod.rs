@@ -11,11 +11,12 @@
 //! problem by a name of its own.
 //!
 //! Adding a game: its type in `grundy_rules::games`, its `Game` in `grundy_oracle::games`, its
-//! theorem in `grundy_fast::games`, a file here implementing [`Problem`], [`Contest`] and
-//! [`Listed`], one line in the list, and its samples in `tests/data/samples.toml`.
+//! theorem in `grundy_fast::games`, a file here implementing [`Problem`] (its name, summary and
+//! format as [`crate::problem::Data`]) and [`Contest`], one line in the list, and its samples in
+//! `tests/data/samples.toml`.
 
 use crate::error::Error;
-use crate::problem::{Contest, Listed, PairMap, Problem};
+use crate::problem::{Contest, PairMap, Problem};
 use crate::runner::{self, Plan, Report};
 
 pub use crate::problem::{CheckSubject, replay_command};
@@ -91,7 +92,7 @@ pub trait ContestEntry: Send + Sync {
     fn name(&self) -> String;
     /// The format in one line.
     fn format(&self) -> &'static str;
-    /// The format's limits in one line; see [`Contest::limits`].
+    /// The format's limits in one line; see [`Data::limits`].
     fn limits(&self) -> &'static str;
     /// Solves an input by theory, within `budget`.
     fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error>;
@@ -128,11 +129,11 @@ impl<P: Contest> ContestEntry for P {
     }
 
     fn format(&self) -> &'static str {
-        Contest::format(self)
+        P::DATA.format
     }
 
     fn limits(&self) -> &'static str {
-        Contest::limits(self)
+        P::DATA.limits
     }
 
     fn oracle_reach(&self, case: &str) -> Option<u128> {
@@ -198,13 +199,13 @@ macro_rules! catalog {
 
         /// Every problem with a contest format, in a stable order.
         pub fn contests() -> Vec<Box<dyn ContestEntry>> {
-            vec![$( Box::new(<$problem>::contest()) ),*]
+            vec![$( Box::new(<$problem>::default()) ),*]
         }
 
         /// Shows `visitor` every contest problem with its types, from the same list (tests).
         #[cfg(test)]
         fn visit_contests(visitor: &mut impl tests::Visit) {
-            $( visitor.visit(&<$problem>::contest()); )*
+            $( visitor.visit(&<$problem>::default()); )*
         }
     };
 }
