@@ -1,21 +1,10 @@
 //! Candy Piles (AtCoder AGC002 E): the diagonal rule on the Young diagram.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::candy;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::candy::CandyGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Candy;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::pile::sorted_sequences;
-use super::reach::{in_turn, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, Problem, play, single, winner_line};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's largest pile.
 const LARGEST_PILE: u64 = 1_000_000_000;

@@ -1,21 +1,12 @@
 //! Moving Coins (SDOI2019): placements the first player wins; staircase Nim on the gaps and a
 //! digit DP.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::coins;
+use grundy_oracle::Engine;
 use grundy_oracle::games::coins::{CoinsGame, placements};
-use grundy_oracle::{Engine, OracleError};
-use grundy_rules::Outcome;
 use grundy_rules::games::Coins;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{binomial, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Count, Data, Problem, single};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The count is reported modulo this.
 const MODULUS: u64 = 1_000_000_009;

@@ -1,21 +1,11 @@
 //! Colouring a strip (BZOJ 2410): Dawson's chess for one colour, closed forms for two, parity
 //! for three or more.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::coloring;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::coloring::ColoringGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Coloring;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{in_turn, or_an_end, product, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's largest k.
 const LARGEST_K: u64 = 100_000;

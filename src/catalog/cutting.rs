@@ -1,19 +1,11 @@
 //! The Cutting Game (POJ 2311): a Grundy table on sheets that never make a 1-wide strip.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::cutting::{self, Table};
-use grundy_oracle::OracleError;
 use grundy_oracle::games::cutting::CuttingGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Cutting;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, PairMap, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
+use crate::problem::PairMap;
 
 /// The contest's largest side.
 const LARGEST_SIDE: u64 = 200;

@@ -2,21 +2,13 @@
 
 use std::fmt;
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::dig;
-use grundy_oracle::Budget;
+use grundy_oracle::Engine;
 use grundy_oracle::games::dig::DigDay;
-use grundy_oracle::{Engine, OracleError};
+use grundy_rules::ValueKind;
 use grundy_rules::games::Dig;
-use grundy_rules::{Outcome, ValueKind};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Memo, Problem, single};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// Who wins on each day, written as the contest does: `1` the first player, `2` the second.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,20 +1,10 @@
 //! Fibonacci nim (HDU 2516): the second player wins iff the pile is a Fibonacci number.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::fibonacci;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::fibonacci::FibonacciGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::FibonacciNim;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::uniform_or_an_end;
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's largest pile, 2^31 − 1.
 const LARGEST_PILE: u64 = (1 << 31) - 1;

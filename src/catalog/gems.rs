@@ -1,18 +1,9 @@
 //! Gems Fight! (HDU 4778): a DP over the set of poured bags, against minimax over every order.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::gems;
-use grundy_oracle::OracleError;
 use grundy_rules::games::Gems;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{or_an_end, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Difference, Problem};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's most colours.
 const MOST_COLOURS: u64 = 8;

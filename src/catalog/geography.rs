@@ -1,21 +1,11 @@
 //! Vertex geography: the first player wins iff the start is in every maximum matching
 //! (Hopcroft–Karp and Dinic on bipartite graphs, Gabow's algorithm on any graph).
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::geography::{self, Method};
-use grundy_oracle::OracleError;
 use grundy_oracle::games::geography::GeographyGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Geography;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::walks_within;
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, Problem, play, single, winner_line};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// Vertex geography by one matching method (`None`: the best one for each graph).
 #[derive(Debug, Clone, Copy, Default)]

@@ -1,21 +1,11 @@
 //! Combination Lock (CCPC Changchun 2020): geography on the allowed combinations, bipartite by
 //! digit-sum parity.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::lock;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::lock::LockGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Lock;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{or_an_end, uniform_or_an_end, walks_within};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// Combination Lock.
 #[derive(Debug, Clone, Copy, Default)]

@@ -21,6 +21,27 @@ use crate::runner::{self, Plan, Report};
 
 pub use crate::problem::{CheckSubject, replay_command};
 
+/// What the game files share: the traits they implement, the answers they give, and the tools
+/// that read, write, draw and shrink their cases.
+mod prelude {
+    pub use grundy_fast::Unsupported;
+    pub use grundy_oracle::{Budget, OracleError};
+    pub use grundy_rules::Outcome;
+    pub use rand::RngExt;
+    pub use rand_chacha::ChaCha8Rng;
+
+    pub use super::pile::sorted_sequences;
+    pub use super::reach::{
+        PARTITIONS_KEPT, binomial, in_turn, or_an_end, partitions, partitions_up_to, power_of_two, product,
+        uniform_or_an_end, walks_within,
+    };
+    pub use crate::contest::{InputError, Tokens, Unwritable};
+    pub use crate::problem::{Contest, Count, Data, Difference, Engines, Memo, Problem, play, single, winner_line};
+    pub use crate::runner::Exhaustive;
+    pub use crate::shape::Shape;
+    pub use crate::shrink::Shrink;
+}
+
 pub mod candy;
 pub mod coins;
 pub mod coloring;

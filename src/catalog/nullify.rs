@@ -1,20 +1,10 @@
 //! Nullify the Matrix (Codeforces 1451F): the first player loses iff every anti-diagonal xors to 0.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::nullify;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::nullify::NullifyGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Nullify;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{in_turn, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's most rows and columns.
 const LARGEST_SIDE: u64 = 100;

@@ -4,23 +4,16 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use grundy_fast::{PileSolver, Unsupported};
-use grundy_oracle::Budget;
+use grundy_fast::PileSolver;
 use grundy_oracle::boxed::box_size;
-use grundy_oracle::{Engine, OracleError, PileBox, PileGame, Stats};
+use grundy_oracle::{Engine, PileBox, PileGame, Stats};
 use grundy_rules::games::PilePosition;
-use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet, Solution};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
+use grundy_rules::{Action, Compound, Operation, Play, Position, RuleSet, Solution};
 
-use super::reach::{PARTITIONS_KEPT, in_turn, partitions, product, uniform_or_an_end};
-use crate::contest::{InputError, Unwritable};
+use super::prelude::*;
 use crate::error::Error;
-use crate::problem::{Contest, Data, Memo, Problem};
 use crate::problem::{LargestBox, ScalePoint};
-use crate::runner::Exhaustive;
 use crate::shape;
-use crate::shrink::Shrink;
 
 /// A fast solver given as a function: a planted one, in tests.
 pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, Unsupported> + Send + Sync>;

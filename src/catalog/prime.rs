@@ -1,20 +1,10 @@
 //! Remove the Prime: per prime, maximal runs of multiples are heaps of value their length.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::prime;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::prime::PrimeGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::RemoveThePrime;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{power_of_two, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, Problem, play, single, winner_line};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's longest sequence.
 const LONGEST: u64 = 1000;

@@ -1,22 +1,12 @@
 //! Steins;Game (CCPC Weihai 2020): colourings the second player wins; the black piles' value in
 //! closed form, counted with a xor linear basis.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::steins;
+use grundy_oracle::Engine;
 use grundy_oracle::games::steins::{SteinsGame, colourings};
-use grundy_oracle::{Engine, OracleError};
-use grundy_rules::Outcome;
 use grundy_rules::games::Steins;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::pile::sorted_sequences;
-use super::reach::{in_turn, product, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Count, Data, Problem, single};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The count is reported modulo this.
 const MODULUS: u64 = 1_000_000_007;

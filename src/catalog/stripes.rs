@@ -1,20 +1,10 @@
 //! Stripes (POI 2000): strips laid on a row; the octal game with 7 at each strip length.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::stripes::{self, Table};
-use grundy_oracle::OracleError;
 use grundy_oracle::games::stripes::StripesGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Stripes;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{or_an_end, partitions_up_to, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's largest strip, row and number of games.
 const LARGEST: u64 = 1000;

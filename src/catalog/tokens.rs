@@ -4,21 +4,12 @@
 
 use std::sync::Arc;
 
-use grundy_fast::Unsupported;
 use grundy_fast::loopy::{LoopyValue, LoopyValues};
 use grundy_oracle::games::tokens::TokenOracle;
-use grundy_oracle::{Budget, OracleError};
 use grundy_rules::games::{Digraph, Tokens};
 use grundy_rules::{LoopyOutcome, Play};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{binomial, in_turn};
-use crate::contest::{InputError, Unwritable};
-use crate::problem::{Contest, Data, Memo, Problem};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// How two loopy values add: Smith's rule, or a planted wrong one (tests).
 pub type SumRule = fn(&LoopyValue, &LoopyValue) -> LoopyValue;

@@ -1,20 +1,11 @@
 //! Wythoff's game (POJ 1067): P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::wythoff;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::wythoff::WythoffGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Wythoff;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::uniform_or_an_end;
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Data, Engines, PairMap, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
+use crate::problem::PairMap;
 
 /// The contest's largest pile.
 const LARGEST_PILE: u64 = 1_000_000_000;
