@@ -296,6 +296,21 @@ pub fn play<T: Playable>(engines: &mut Engines<T::Game>, instance: &T) -> Result
     Ok(engine.solve(&start)?.outcome)
 }
 
+/// How many of `starts`, positions of one game, `winner` wins, modulo `modulus`: the oracle of a
+/// counting problem, every start solved on one engine (whose memo they share).
+pub fn count_wins<G: Game>(
+    engine: &mut Engine<G>,
+    starts: Vec<G::Position>,
+    winner: Outcome,
+    modulus: u64,
+) -> Result<Count, OracleError> {
+    let mut count = 0u64;
+    for start in &starts {
+        count += u64::from(engine.solve(start)?.outcome == winner);
+    }
+    Ok(Count(count % modulus))
+}
+
 /// The oracle against the fast side, case by case: the subject of `grundy check`.
 pub struct CheckSubject<'a, P: Problem> {
     problem: &'a P,

@@ -42,11 +42,7 @@ impl Problem for CoinsProblem {
     }
 
     fn oracle(&self, engine: &mut Engine<CoinsGame>, game: &Coins) -> Result<Count, OracleError> {
-        let mut count = 0u64;
-        for placement in placements(game)? {
-            count += u64::from(engine.solve(&placement)?.outcome == Outcome::First);
-        }
-        Ok(Count(count % MODULUS))
+        count_wins(engine, placements(game)?, Outcome::First, MODULUS)
     }
 
     fn fast(&self, game: &Coins) -> Result<Count, Unsupported> {

@@ -41,11 +41,7 @@ impl Problem for SteinsProblem {
     }
 
     fn oracle(&self, engine: &mut Engine<SteinsGame>, game: &Steins) -> Result<Count, OracleError> {
-        let mut count = 0u64;
-        for colouring in colourings(game)? {
-            count += u64::from(engine.solve(&colouring)?.outcome == Outcome::Second);
-        }
-        Ok(Count(count % MODULUS))
+        count_wins(engine, colourings(game)?, Outcome::Second, MODULUS)
     }
 
     fn fast(&self, game: &Steins) -> Result<Count, Unsupported> {
