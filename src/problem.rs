@@ -26,18 +26,28 @@ pub trait Problem: Send + Sync + 'static {
     /// What a solver says about one case.
     type Answer: PartialEq + fmt::Display + Send + 'static;
     /// What the oracle keeps from one case to the next.
-    type Memo: Send + MemoStats + 'static;
+    type Memo: Memo + Send + 'static;
 
-    /// The name: `grundy check --only NAME`.
-    fn name(&self) -> String;
-    /// One line on the rules and the theorem.
-    fn summary(&self) -> String;
+    /// What the problem states about itself: its name, summary and contest format.
+    const DATA: Data;
+
+    /// The name: `grundy check --only NAME`; by default the data's (a family of entries names
+    /// each one).
+    fn name(&self) -> String {
+        Self::DATA.name.to_string()
+    }
+    /// One line on the rules and the theorem; by default the data's.
+    fn summary(&self) -> String {
+        Self::DATA.summary.to_string()
+    }
     /// Every small case, smallest first, and what they cover.
     fn exhaustive(&self) -> Exhaustive<Self::Instance>;
     /// One random case, larger than the exhaustive ones where the oracle allows.
     fn random(&self, rng: &mut ChaCha8Rng) -> Self::Instance;
     /// A fresh memo, whose oracles work within `budget`.
-    fn memo(&self, budget: Budget) -> Self::Memo;
+    fn memo(&self, budget: Budget) -> Self::Memo {
+        Self::Memo::fresh(budget)
+    }
     /// The ground truth the fast side is judged by, as reports name it: `oracle` (the game
     /// tree), or `definition` (values by definition, [`grundy_definition`]).
     fn truth(&self) -> &'static str {
@@ -80,10 +90,14 @@ pub trait Problem: Send + Sync + 'static {
     }
 }
 
-/// A problem with a contest format: inputs read and written as the contest states them.
-pub trait Contest: Problem {
-    /// The format, in one line, for `grundy list`.
-    fn format(&self) -> &'static str;
+/// A problem with a contest format: inputs read and written as the contest states them (the
+/// format in words is its [`Data`]). Its default value is the problem as `grundy problem` and
+/// `grundy duel` run it.
+pub trait Contest: Problem + Default {
+    /// The registry entries (`grundy check`): by default the default value alone.
+    fn entries() -> Vec<Self> {
+        vec![Self::default()]
+    }
     /// The cases of a contest input, in the order of its answers.
     fn read(&self, input: &str) -> Result<Vec<Self::Instance>, InputError>;
     /// The contest input of these cases; an error when they cannot form one.
@@ -95,11 +109,6 @@ pub trait Contest: Problem {
 
     /// An input at the contest's stated limits (for benchmarks).
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Self::Instance>;
-
-    /// The format's limits in one line: the contest's own (which `grundy duel` generates inputs
-    /// within, up to their ends), and, where `grundy` reads further, how far (`read` refuses past
-    /// that with a one-line error). `grundy list` and the README state it.
-    fn limits(&self) -> &'static str;
 
     /// Inputs at the format's limits: every number of the format at each end of the contest's
     /// range (0 where the format allows it, the contest's largest value), in as few inputs as the
@@ -139,13 +148,6 @@ pub trait Contest: Problem {
         self.exhaustive()
     }
 
-    /// Most cases one input may hold (its `T`, or lines until the end of the input): the small
-    /// space is packed into as few inputs as this allows, and shrinking tries many candidates in
-    /// one run. 1 for a format of one game an input.
-    fn most_cases(&self) -> usize {
-        1
-    }
-
     /// For a game given by two numbers (Wythoff's two piles, a sheet's two sides): the map of
     /// the pairs `(low + a, low + b)` for `a, b ≤ upto − low`, each its Grundy value where the
     /// fast side has one, else 0 for a second-player win and 1 for a first-player win (`None`
@@ -174,12 +176,30 @@ pub trait Contest: Problem {
     }
 }
 
-/// A problem's place in the list: its registry entries and its contest configuration.
-pub trait Listed: Contest + Sized {
-    /// The registry entries (`grundy check`): usually the problem itself.
-    fn entries() -> Vec<Self>;
-    /// The problem as `grundy problem` and `grundy duel` run it.
-    fn contest() -> Self;
+/// What a problem states about itself, as data: what `grundy list` and the README show of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Data {
+    /// The name: `grundy check --only NAME`, `grundy problem NAME`.
+    pub name: &'static str,
+    /// One line on the rules and the theorem.
+    pub summary: &'static str,
+    /// The contest format, in one line.
+    pub format: &'static str,
+    /// The format's limits in one line: the contest's own (which `grundy duel` generates inputs
+    /// within, up to their ends), and, where `grundy` reads further, how far (`read` refuses past
+    /// that with a one-line error).
+    pub limits: &'static str,
+    /// Most cases one input may hold (its `T`, or lines until the end of the input): the small
+    /// space is packed into as few inputs as this allows, and shrinking tries many candidates in
+    /// one run. 1 for a format of one game an input.
+    pub most_cases: usize,
+}
+
+impl Data {
+    /// The data of a family of entries with no contest format (`quotient:`, `definition:`).
+    pub const fn without_contest(name: &'static str, summary: &'static str) -> Data {
+        Data { name, summary, format: "", limits: "", most_cases: 1 }
+    }
 }
 
 /// One point of a scaling curve: a size, and how long each side took at it.
@@ -208,25 +228,38 @@ pub struct LargestBox {
     pub seconds: f64,
 }
 
-/// A memo that can say how much it holds.
-pub trait MemoStats {
+/// What an oracle keeps from one case to the next: built fresh for a budget, and able to say
+/// how much it holds.
+pub trait Memo {
+    /// An empty memo, whose oracles work within `budget`.
+    fn fresh(budget: Budget) -> Self;
     /// Positions and bytes held; `None` when it keeps no count.
     fn stats(&self) -> Option<grundy_oracle::Stats> {
         None
     }
 }
 
-impl MemoStats for () {}
+/// No memo: an oracle that keeps nothing.
+impl Memo for () {
+    fn fresh(_: Budget) {}
+}
 
-impl MemoStats for Budget {}
+/// One engine of outcomes for a game that is one value (the cases are its start positions).
+impl<G: Game + Default> Memo for Engine<G> {
+    fn fresh(budget: Budget) -> Self {
+        Engine::new(G::default(), ValueKind::OutcomeOnly, budget)
+    }
 
-impl<G: Game> MemoStats for Engine<G> {
     fn stats(&self) -> Option<grundy_oracle::Stats> {
         Some(Engine::stats(self))
     }
 }
 
-impl<G: Game> MemoStats for Engines<G> {
+impl<G: Game> Memo for Engines<G> {
+    fn fresh(budget: Budget) -> Self {
+        Engines::new(budget)
+    }
+
     fn stats(&self) -> Option<grundy_oracle::Stats> {
         let mut total = grundy_oracle::Stats { positions: 0, generated: 0, bytes: 0 };
         for engine in self.0.values() {
@@ -261,6 +294,21 @@ pub fn play<T: Playable>(engines: &mut Engines<T::Game>, instance: &T) -> Result
     }
     let engine = engines.0.entry(game.clone()).or_insert_with(|| Engine::new(game, ValueKind::OutcomeOnly, engines.1));
     Ok(engine.solve(&start)?.outcome)
+}
+
+/// How many of `starts`, positions of one game, `winner` wins, modulo `modulus`: the oracle of a
+/// counting problem, every start solved on one engine (whose memo they share).
+pub fn count_wins<G: Game>(
+    engine: &mut Engine<G>,
+    starts: Vec<G::Position>,
+    winner: Outcome,
+    modulus: u64,
+) -> Result<Count, OracleError> {
+    let mut count = 0u64;
+    for start in &starts {
+        count += u64::from(engine.solve(start)?.outcome == winner);
+    }
+    Ok(Count(count % modulus))
 }
 
 /// The oracle against the fast side, case by case: the subject of `grundy check`.

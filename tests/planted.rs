@@ -10,7 +10,7 @@ use grundy::catalog::tokens::TokensProblem;
 use grundy::catalog::wythoff::WythoffProblem;
 use grundy::check::{Plan, Report, Shard, Status};
 use grundy::duel::Program;
-use grundy::problem::{Contest, Problem};
+use grundy::problem::{Contest, Data, Problem};
 use grundy::shrink::Minimality;
 use grundy_fast::loopy::LoopyValue;
 use grundy_rules::games::Tokens;
@@ -169,6 +169,7 @@ fn shards_are_disjoint_and_cover_the_run() {
 }
 
 /// Wythoff's game with a contest format that cannot write any input.
+#[derive(Default)]
 struct Unwritable;
 
 impl Problem for Unwritable {
@@ -176,20 +177,19 @@ impl Problem for Unwritable {
     type Answer = Outcome;
     type Memo = <WythoffProblem as Problem>::Memo;
 
-    fn name(&self) -> String {
-        "unwritable".to_string()
-    }
-    fn summary(&self) -> String {
-        "Wythoff's game, planted with a writer that always fails".to_string()
-    }
+    const DATA: Data = Data {
+        name: "unwritable",
+        summary: "Wythoff's game, planted with a writer that always fails",
+        format: "none that can be written",
+        limits: WythoffProblem::DATA.limits,
+        most_cases: 1,
+    };
+
     fn exhaustive(&self) -> grundy::runner::Exhaustive<Self::Instance> {
         WythoffProblem.exhaustive()
     }
     fn random(&self, rng: &mut rand_chacha::ChaCha8Rng) -> Self::Instance {
         WythoffProblem.random(rng)
-    }
-    fn memo(&self, budget: grundy_oracle::Budget) -> Self::Memo {
-        WythoffProblem.memo(budget)
     }
     fn oracle(&self, memo: &mut Self::Memo, game: &Self::Instance) -> Result<Outcome, grundy_oracle::OracleError> {
         WythoffProblem.oracle(memo, game)
@@ -200,9 +200,6 @@ impl Problem for Unwritable {
 }
 
 impl Contest for Unwritable {
-    fn format(&self) -> &'static str {
-        "none that can be written"
-    }
     fn read(&self, input: &str) -> Result<Vec<Self::Instance>, grundy::contest::InputError> {
         WythoffProblem.read(input)
     }
@@ -217,9 +214,6 @@ impl Contest for Unwritable {
     }
     fn largest_input(&self, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<Self::Instance> {
         WythoffProblem.largest_input(rng)
-    }
-    fn limits(&self) -> &'static str {
-        WythoffProblem.limits()
     }
     fn extremes(&self) -> Vec<Vec<Self::Instance>> {
         WythoffProblem.extremes()

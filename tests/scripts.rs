@@ -163,7 +163,8 @@ fn an_empty_random_range_is_not_counted() {
                out.push(q); } } out }";
     let formula = "p.reduce(|a, b| a ^ b, 0) != 0";
     for largest in ["6", "3"] {
-        let args = ["verify", "--game", "/dev/stdin", "--wins", formula, "--upto", "6", "--largest", largest, "--seed", "1"];
+        let args =
+            ["verify", "--game", "/dev/stdin", "--wins", formula, "--upto", "6", "--largest", largest, "--seed", "1"];
         let output = grundy(&args, nim);
         let out = text(&output.stdout);
         assert_eq!(output.status.code(), Some(0), "{out}{}", text(&output.stderr));

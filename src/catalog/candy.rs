@@ -1,22 +1,11 @@
 //! Candy Piles (AtCoder AGC002 E): the diagonal rule on the Young diagram.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::candy;
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::candy::CandyGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Candy;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::pile::sorted_sequences;
-use super::reach::{in_turn, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play, scrambled, single, winner_line};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
+use crate::problem::scrambled;
 
 /// The contest's largest pile.
 const LARGEST_PILE: u64 = 1_000_000_000;
@@ -30,13 +19,13 @@ impl Problem for CandyProblem {
     type Answer = Outcome;
     type Memo = Engines<CandyGame>;
 
-    fn name(&self) -> String {
-        "candy".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Candy Piles (AGC002 E): the diagonal rule on the Young diagram".to_string()
-    }
+    const DATA: Data = Data {
+        name: "candy",
+        summary: "Candy Piles (AGC002 E): the diagonal rule on the Young diagram",
+        format: "AGC002 E: N, then a1 … aN; First or Second",
+        limits: "1 ≤ N ≤ 10^5, 1 ≤ ai ≤ 10^9; grundy reads N to 10^7, ai to 2^64 − 1",
+        most_cases: 1,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Candy> {
         let cases = sorted_sequences(4, 1, 8).into_iter().map(|piles| Candy::new(piles).expect("piles")).collect();
@@ -45,10 +34,6 @@ impl Problem for CandyProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Candy {
         Candy::new((0..rng.random_range(1..=7)).map(|_| rng.random_range(1..=14)).collect()).expect("piles")
-    }
-
-    fn memo(&self, budget: Budget) -> Engines<CandyGame> {
-        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<CandyGame>, piles: &Candy) -> Result<Outcome, OracleError> {
@@ -61,10 +46,6 @@ impl Problem for CandyProblem {
 }
 
 impl Contest for CandyProblem {
-    fn format(&self) -> &'static str {
-        "AGC002 E: N, then a1 … aN; First or Second"
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Candy>, InputError> {
         let mut tokens = Tokens::new("candy", input);
         let count = tokens.number("N, the number of piles", 1, 10_000_000)?;
@@ -98,10 +79,6 @@ impl Contest for CandyProblem {
         vec![Candy::new((0..100_000).map(|_| rng.random_range(1..=LARGEST_PILE)).collect()).expect("piles")]
     }
 
-    fn limits(&self) -> &'static str {
-        "1 ≤ N ≤ 10^5, 1 ≤ ai ≤ 10^9; grundy reads N to 10^7, ai to 2^64 − 1"
-    }
-
     /// N = 10^5: random piles; all equal (10^9); all 1; the staircase 1..10^5 (each pile once).
     fn at_limits(&self) -> Vec<String> {
         vec![
@@ -133,16 +110,6 @@ impl Contest for CandyProblem {
     /// less t candies each, empty ones gone; with the piles sorted, at most 1 + Σ ai of them.
     fn oracle_positions(&self, piles: &Candy) -> Option<u128> {
         Some(piles.piles().iter().fold(1u128, |total, &pile| total.saturating_add(u128::from(pile))))
-    }
-}
-
-impl Listed for CandyProblem {
-    fn entries() -> Vec<Self> {
-        vec![CandyProblem]
-    }
-
-    fn contest() -> Self {
-        CandyProblem
     }
 }
 

@@ -1,22 +1,12 @@
 //! Moving Coins (SDOI2019): placements the first player wins; staircase Nim on the gaps and a
 //! digit DP.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::coins;
-use grundy_oracle::Budget;
+use grundy_oracle::Engine;
 use grundy_oracle::games::coins::{CoinsGame, placements};
-use grundy_oracle::{Engine, OracleError};
 use grundy_rules::games::Coins;
-use grundy_rules::{Outcome, ValueKind};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{binomial, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Count, Listed, Problem, single};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The count is reported modulo this.
 const MODULUS: u64 = 1_000_000_009;
@@ -33,13 +23,13 @@ impl Problem for CoinsProblem {
     type Answer = Count;
     type Memo = Engine<CoinsGame>;
 
-    fn name(&self) -> String {
-        "coins".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Moving Coins (SDOI2019): placements the first player wins; staircase Nim and a digit DP".to_string()
-    }
+    const DATA: Data = Data {
+        name: "coins",
+        summary: "Moving Coins (SDOI2019): placements the first player wins; staircase Nim and a digit DP",
+        format: "SDOI2019: `n m`; placements the first player wins, mod 1e9+9",
+        limits: "1 ≤ m ≤ n ≤ 150000, m ≤ 50; grundy reads m to 500",
+        most_cases: 1,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Coins> {
         let cases = (1..=9).flat_map(|n| (1..=n).map(move |m| Coins::new(n, m).expect("a board"))).collect();
@@ -51,16 +41,8 @@ impl Problem for CoinsProblem {
         Coins::new(n, rng.random_range(1..=n.min(5))).expect("a board")
     }
 
-    fn memo(&self, budget: Budget) -> Engine<CoinsGame> {
-        Engine::new(CoinsGame, ValueKind::OutcomeOnly, budget)
-    }
-
     fn oracle(&self, engine: &mut Engine<CoinsGame>, game: &Coins) -> Result<Count, OracleError> {
-        let mut count = 0u64;
-        for placement in placements(game)? {
-            count += u64::from(engine.solve(&placement)?.outcome == Outcome::First);
-        }
-        Ok(Count(count % MODULUS))
+        count_wins(engine, placements(game)?, Outcome::First, MODULUS)
     }
 
     fn fast(&self, game: &Coins) -> Result<Count, Unsupported> {
@@ -69,10 +51,6 @@ impl Problem for CoinsProblem {
 }
 
 impl Contest for CoinsProblem {
-    fn format(&self) -> &'static str {
-        "SDOI2019: `n m`; placements the first player wins, mod 1e9+9"
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Coins>, InputError> {
         let mut tokens = Tokens::new("coins", input);
         let n = tokens.number("n, the number of cells", 1, Coins::MOST_CELLS)?;
@@ -104,10 +82,6 @@ impl Contest for CoinsProblem {
         vec![Coins::new(Coins::MOST_CELLS, MOST_COINS).expect("a board")]
     }
 
-    fn limits(&self) -> &'static str {
-        "1 ≤ m ≤ n ≤ 150000, m ≤ 50; grundy reads m to 500"
-    }
-
     /// Both ends, a board each: `1 1` and `150000 50`.
     fn extremes(&self) -> Vec<Vec<Coins>> {
         vec![
@@ -119,16 +93,6 @@ impl Contest for CoinsProblem {
     /// The oracle solves every placement on one memo, and every position is a placement.
     fn oracle_positions(&self, game: &Coins) -> Option<u128> {
         Some(binomial(u128::from(game.cells()), u128::from(game.coins())))
-    }
-}
-
-impl Listed for CoinsProblem {
-    fn entries() -> Vec<Self> {
-        vec![CoinsProblem]
-    }
-
-    fn contest() -> Self {
-        CoinsProblem
     }
 }
 

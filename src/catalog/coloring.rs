@@ -1,22 +1,11 @@
 //! Colouring a strip (BZOJ 2410): Dawson's chess for one colour, closed forms for two, parity
 //! for three or more.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::coloring;
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::coloring::ColoringGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Coloring;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{in_turn, or_an_end, product, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's largest k.
 const LARGEST_K: u64 = 100_000;
@@ -30,13 +19,17 @@ impl Problem for ColoringProblem {
     type Answer = Outcome;
     type Memo = Engines<ColoringGame>;
 
-    fn name(&self) -> String {
-        "coloring".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Coloring a strip (BZOJ 2410): Dawson's chess for 1 colour, closed forms for 2, parity for 3+".to_string()
-    }
+    const DATA: Data = Data {
+        name: "coloring",
+        summary: "Coloring a strip (BZOJ 2410): Dawson's chess for 1 colour, closed forms for 2, parity for 3+",
+        format: "BZOJ 2410: tests, then per test `n k` and n cells in 0..=k; y or n each",
+        // k is not limited in the statement we have; 10^5, as the YbtOJ 986 statement of the same
+        // game (1 ≤ n, k ≤ 10^5), is taken for it.
+        limits: "1 ≤ n ≤ 10^5, 1 ≤ k ≤ 10^5, cells 0 (blank) to k, no two equal adjacent colours, any number of tests; \
+         grundy reads n to 10^7, k to 2^64 − 1, 10^6 tests",
+        // The number of tests is not limited by the statement.
+        most_cases: 1000,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Coloring> {
         let mut cases = Vec::new();
@@ -54,10 +47,6 @@ impl Problem for ColoringProblem {
     fn random(&self, rng: &mut ChaCha8Rng) -> Coloring {
         let (colours, length) = (rng.random_range(1..=3), rng.random_range(1..=11));
         random_strip(rng, colours, length, false)
-    }
-
-    fn memo(&self, budget: Budget) -> Engines<ColoringGame> {
-        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<ColoringGame>, strip: &Coloring) -> Result<Outcome, OracleError> {
@@ -85,15 +74,6 @@ fn random_strip(rng: &mut ChaCha8Rng, colours: u64, length: usize, ends: bool) -
 }
 
 impl Contest for ColoringProblem {
-    fn format(&self) -> &'static str {
-        "BZOJ 2410: tests, then per test `n k` and n cells in 0..=k; y or n each"
-    }
-
-    /// The number of tests is not limited by the statement.
-    fn most_cases(&self) -> usize {
-        1000
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Coloring>, InputError> {
         let mut tokens = Tokens::new("coloring", input);
         let tests = tokens.number("the number of tests", 0, 1_000_000)?;
@@ -140,13 +120,6 @@ impl Contest for ColoringProblem {
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Coloring> {
         (1..=3).map(|colours| random_strip(rng, colours, 100_000, false)).collect()
-    }
-
-    /// k is not limited in the statement we have; 10^5, as the YbtOJ 986 statement of the same
-    /// game (1 ≤ n, k ≤ 10^5), is taken for it.
-    fn limits(&self) -> &'static str {
-        "1 ≤ n ≤ 10^5, 1 ≤ k ≤ 10^5, cells 0 (blank) to k, no two equal adjacent colours, any number of tests; \
-         grundy reads n to 10^7, k to 2^64 − 1, 10^6 tests"
     }
 
     /// Strips of 10^5 cells; 10^6 tests (grundy's most: the contest gives no bound).
@@ -200,16 +173,6 @@ impl Contest for ColoringProblem {
         };
         let runs = strip.cells().split(|&cell| cell != 0).map(<[u64]>::len);
         Some(product(runs.map(fillings)))
-    }
-}
-
-impl Listed for ColoringProblem {
-    fn entries() -> Vec<Self> {
-        vec![ColoringProblem]
-    }
-
-    fn contest() -> Self {
-        ColoringProblem
     }
 }
 

@@ -1,20 +1,11 @@
 //! The Cutting Game (POJ 2311): a Grundy table on sheets that never make a 1-wide strip.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::cutting::{self, Table};
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::cutting::CuttingGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Cutting;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
+use crate::problem::PairMap;
 
 /// The contest's largest side.
 const LARGEST_SIDE: u64 = 200;
@@ -28,13 +19,14 @@ impl Problem for CuttingProblem {
     type Answer = Outcome;
     type Memo = Engines<CuttingGame>;
 
-    fn name(&self) -> String {
-        "cutting".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Cutting Game (POJ 2311): whoever first cuts a 1×1 piece wins; Grundy table avoiding 1-wide strips".to_string()
-    }
+    const DATA: Data = Data {
+        name: "cutting",
+        summary: "Cutting Game (POJ 2311): whoever first cuts a 1×1 piece wins; Grundy table avoiding 1-wide strips",
+        format: "POJ 2311: lines `W H` until the end; WIN or LOSE each",
+        limits: "2 ≤ W, H ≤ 200; grundy reads W, H to 2000",
+        // Lines until the end of the input.
+        most_cases: 100_000,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Cutting> {
         let cases = (2..=6).flat_map(|w| (w..=6).map(move |h| Cutting::new(w, h).expect("a sheet"))).collect();
@@ -43,10 +35,6 @@ impl Problem for CuttingProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Cutting {
         Cutting::new(rng.random_range(2..=7), rng.random_range(2..=6)).expect("a sheet")
-    }
-
-    fn memo(&self, budget: Budget) -> Engines<CuttingGame> {
-        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<CuttingGame>, sheet: &Cutting) -> Result<Outcome, OracleError> {
@@ -59,15 +47,6 @@ impl Problem for CuttingProblem {
 }
 
 impl Contest for CuttingProblem {
-    fn format(&self) -> &'static str {
-        "POJ 2311: lines `W H` until the end; WIN or LOSE each"
-    }
-
-    /// Lines until the end of the input.
-    fn most_cases(&self) -> usize {
-        100_000
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Cutting>, InputError> {
         let mut tokens = Tokens::new("cutting", input);
         let mut sheets = Vec::new();
@@ -114,10 +93,6 @@ impl Contest for CuttingProblem {
         Some(PairMap { axes: ("width", "height"), low: 2, values })
     }
 
-    fn limits(&self) -> &'static str {
-        "2 ≤ W, H ≤ 200; grundy reads W, H to 2000"
-    }
-
     /// Every sheet of the contest, one a line: 39601 lines.
     fn at_limits(&self) -> Vec<String> {
         vec!["every sheet 2..200 × 2..200, one a line (39601 lines)".to_string()]
@@ -162,16 +137,6 @@ impl Contest for CuttingProblem {
         (0..1000)
             .map(|_| Cutting::new(rng.random_range(2..=200), rng.random_range(2..=200)).expect("a sheet"))
             .collect()
-    }
-}
-
-impl Listed for CuttingProblem {
-    fn entries() -> Vec<Self> {
-        vec![CuttingProblem]
-    }
-
-    fn contest() -> Self {
-        CuttingProblem
     }
 }
 

@@ -20,7 +20,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::catalog::pile::Piles;
-use crate::problem::{MemoStats, Problem};
+use crate::problem::{Data, Memo, Problem};
 use crate::runner::Exhaustive;
 
 /// Every heap up to this is checked in order.
@@ -71,12 +71,21 @@ pub struct Tables {
     budget: Budget,
 }
 
-impl MemoStats for Tables {}
+impl Memo for Tables {
+    fn fresh(budget: Budget) -> Self {
+        Tables { tables: HashMap::new(), budget }
+    }
+}
 
 impl Problem for DefinitionProblem {
     type Instance = PilePosition;
     type Answer = Value;
     type Memo = Tables;
+
+    const DATA: Data = Data::without_contest(
+        "definition",
+        "the fast side's heap tables against values by definition (mex, XOR of parts)",
+    );
 
     fn name(&self) -> String {
         match &self.game {
@@ -111,10 +120,6 @@ impl Problem for DefinitionProblem {
         };
         let x = rng.random_range(0..=self.largest());
         Self::case(&rules, x)
-    }
-
-    fn memo(&self, budget: Budget) -> Tables {
-        Tables { tables: HashMap::new(), budget }
     }
 
     fn oracle(&self, memo: &mut Tables, case: &PilePosition) -> Result<Value, OracleError> {

@@ -2,21 +2,13 @@
 
 use std::fmt;
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::dig;
-use grundy_oracle::Budget;
+use grundy_oracle::Engine;
 use grundy_oracle::games::dig::DigDay;
-use grundy_oracle::{Engine, OracleError};
+use grundy_rules::ValueKind;
 use grundy_rules::games::Dig;
-use grundy_rules::{Outcome, ValueKind};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Listed, MemoStats, Problem, single};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// Who wins on each day, written as the contest does: `1` the first player, `2` the second.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +27,11 @@ pub struct DigMemo {
     positions: usize,
 }
 
-impl MemoStats for DigMemo {
+impl Memo for DigMemo {
+    fn fresh(budget: Budget) -> Self {
+        DigMemo { budget, positions: 0 }
+    }
+
     fn stats(&self) -> Option<grundy_oracle::Stats> {
         Some(grundy_oracle::Stats { positions: self.positions, generated: 0, bytes: 0 })
     }
@@ -50,13 +46,13 @@ impl Problem for DigProblem {
     type Answer = Days;
     type Memo = DigMemo;
 
-    fn name(&self) -> String {
-        "dig".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Down We Dig: every day's game; the fast side composes 256-entry window maps".to_string()
-    }
+    const DATA: Data = Data {
+        name: "dig",
+        summary: "Down We Dig: every day's game; the fast side composes 256-entry window maps",
+        format: "NERC 2020: n, then n steps of 8 characters W/R; one line of n digits (1 first wins, 2 not)",
+        limits: "1 ≤ n ≤ 300000 steps of 8 characters W or R; grundy reads as much",
+        most_cases: 1,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Dig> {
         // Steps drawn from a few masks, so that moves exist.
@@ -74,10 +70,6 @@ impl Problem for DigProblem {
     fn random(&self, rng: &mut ChaCha8Rng) -> Dig {
         let n = rng.random_range(1..=40);
         random_steps(rng, n)
-    }
-
-    fn memo(&self, budget: Budget) -> DigMemo {
-        DigMemo { budget, positions: 0 }
     }
 
     fn oracle(&self, memo: &mut DigMemo, game: &Dig) -> Result<Days, OracleError> {
@@ -105,10 +97,6 @@ fn random_steps(rng: &mut ChaCha8Rng, n: usize) -> Dig {
 }
 
 impl Contest for DigProblem {
-    fn format(&self) -> &'static str {
-        "NERC 2020: n, then n steps of 8 characters W/R; one line of n digits (1 first wins, 2 not)"
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Dig>, InputError> {
         let mut tokens = Tokens::new("dig", input);
         let n = tokens.number("n, the number of steps", 1, Dig::MOST_STEPS as u64)?;
@@ -144,10 +132,6 @@ impl Contest for DigProblem {
         vec![Dig::new((0..Dig::MOST_STEPS).map(|_| rng.random_range(0..=255)).collect()).expect("steps")]
     }
 
-    fn limits(&self) -> &'static str {
-        "1 ≤ n ≤ 300000 steps of 8 characters W or R; grundy reads as much"
-    }
-
     /// n = 300000: random steps; every step alike (the most moves from each).
     fn at_limits(&self) -> Vec<String> {
         vec!["n = 300000 random steps".to_string(), "n = 300000 equal steps".to_string()]
@@ -172,16 +156,6 @@ impl Contest for DigProblem {
     fn oracle_positions(&self, game: &Dig) -> Option<u128> {
         let n = game.steps().len() as u128;
         Some(n * (n + 1) / 2)
-    }
-}
-
-impl Listed for DigProblem {
-    fn entries() -> Vec<Self> {
-        vec![DigProblem]
-    }
-
-    fn contest() -> Self {
-        DigProblem
     }
 }
 

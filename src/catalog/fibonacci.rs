@@ -1,21 +1,10 @@
 //! Fibonacci nim (HDU 2516): the second player wins iff the pile is a Fibonacci number.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::fibonacci;
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::fibonacci::FibonacciGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::FibonacciNim;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::uniform_or_an_end;
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's largest pile, 2^31 − 1.
 const LARGEST_PILE: u64 = (1 << 31) - 1;
@@ -29,13 +18,14 @@ impl Problem for FibonacciProblem {
     type Answer = Outcome;
     type Memo = Engines<FibonacciGame>;
 
-    fn name(&self) -> String {
-        "fibonacci".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Fibonacci nim: the second player wins iff n is a Fibonacci number".to_string()
-    }
+    const DATA: Data = Data {
+        name: "fibonacci",
+        summary: "Fibonacci nim: the second player wins iff n is a Fibonacci number",
+        format: "HDU 2516: lines n, ending with 0; First win / Second win each",
+        limits: "2 ≤ n < 2^31; grundy reads n to 2^64 − 1",
+        // Lines until `0`.
+        most_cases: 100_000,
+    };
 
     fn exhaustive(&self) -> Exhaustive<FibonacciNim> {
         let cases = (2..=120).map(|n| FibonacciNim::new(n).expect("a pile")).collect();
@@ -44,10 +34,6 @@ impl Problem for FibonacciProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> FibonacciNim {
         FibonacciNim::new(rng.random_range(2..=240)).expect("a pile")
-    }
-
-    fn memo(&self, budget: Budget) -> Engines<FibonacciGame> {
-        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<FibonacciGame>, game: &FibonacciNim) -> Result<Outcome, OracleError> {
@@ -60,15 +46,6 @@ impl Problem for FibonacciProblem {
 }
 
 impl Contest for FibonacciProblem {
-    fn format(&self) -> &'static str {
-        "HDU 2516: lines n, ending with 0; First win / Second win each"
-    }
-
-    /// Lines until `0`.
-    fn most_cases(&self) -> usize {
-        100_000
-    }
-
     fn read(&self, input: &str) -> Result<Vec<FibonacciNim>, InputError> {
         let mut tokens = Tokens::new("fibonacci", input);
         let mut all = Vec::new();
@@ -115,10 +92,6 @@ impl Contest for FibonacciProblem {
             .collect()
     }
 
-    fn limits(&self) -> &'static str {
-        "2 ≤ n < 2^31; grundy reads n to 2^64 − 1"
-    }
-
     /// Both ends in one input.
     fn extremes(&self) -> Vec<Vec<FibonacciNim>> {
         vec![[2, LARGEST_PILE].into_iter().map(|n| FibonacciNim::new(n).expect("a pile")).collect()]
@@ -135,16 +108,6 @@ impl Contest for FibonacciProblem {
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<FibonacciNim> {
         (0..10_000).map(|_| FibonacciNim::new(rng.random_range(2..=LARGEST_PILE)).expect("a pile")).collect()
-    }
-}
-
-impl Listed for FibonacciProblem {
-    fn entries() -> Vec<Self> {
-        vec![FibonacciProblem]
-    }
-
-    fn contest() -> Self {
-        FibonacciProblem
     }
 }
 

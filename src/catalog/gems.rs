@@ -1,19 +1,9 @@
 //! Gems Fight! (HDU 4778): a DP over the set of poured bags, against minimax over every order.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::gems;
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_rules::games::Gems;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{or_an_end, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Difference, Listed, Problem};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's most colours.
 const MOST_COLOURS: u64 = 8;
@@ -33,13 +23,15 @@ impl Problem for GemsProblem {
     type Answer = Difference;
     type Memo = ();
 
-    fn name(&self) -> String {
-        "gems".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Gems Fight! (HDU 4778): DP over poured sets against minimax over every order".to_string()
-    }
+    const DATA: Data = Data {
+        name: "gems",
+        summary: "Gems Fight! (HDU 4778): DP over poured sets against minimax over every order",
+        format: "HDU 4778: cases `G B S` and B lines `n c1 … cn`, until `0 0 0`; the score difference each",
+        limits: "1 ≤ G ≤ 8, 1 ≤ B ≤ 21, 1 ≤ S < 20, bags of n ≤ 10 gems, colours 1..G, cases until `0 0 0`; grundy reads \
+         B = 0, S to 1000, bags of up to 1000 gems of each colour",
+        // Cases until `0 0 0`.
+        most_cases: 1000,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Gems> {
         let mut cases = Vec::new();
@@ -59,8 +51,6 @@ impl Problem for GemsProblem {
             .expect("gems")
     }
 
-    fn memo(&self, _: Budget) {}
-
     fn oracle(&self, _: &mut (), game: &Gems) -> Result<Difference, OracleError> {
         grundy_oracle::games::gems::best_difference(game).map(Difference)
     }
@@ -71,15 +61,6 @@ impl Problem for GemsProblem {
 }
 
 impl Contest for GemsProblem {
-    fn format(&self) -> &'static str {
-        "HDU 4778: cases `G B S` and B lines `n c1 … cn`, until `0 0 0`; the score difference each"
-    }
-
-    /// Cases until `0 0 0`.
-    fn most_cases(&self) -> usize {
-        1000
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Gems>, InputError> {
         let mut tokens = Tokens::new("gems", input);
         let mut all = Vec::new();
@@ -149,11 +130,6 @@ impl Contest for GemsProblem {
         }
     }
 
-    fn limits(&self) -> &'static str {
-        "1 ≤ G ≤ 8, 1 ≤ B ≤ 21, 1 ≤ S < 20, bags of n ≤ 10 gems, colours 1..G, cases until `0 0 0`; grundy reads \
-         B = 0, S to 1000, bags of up to 1000 gems of each colour"
-    }
-
     /// One case at the most bags, colours and gems a bag; then ten such cases in one input.
     fn at_limits(&self) -> Vec<String> {
         vec![
@@ -212,16 +188,6 @@ impl Contest for GemsProblem {
             })
             .collect();
         vec![Gems::new(8, 19, bags).expect("gems")]
-    }
-}
-
-impl Listed for GemsProblem {
-    fn entries() -> Vec<Self> {
-        vec![GemsProblem]
-    }
-
-    fn contest() -> Self {
-        GemsProblem
     }
 }
 

@@ -1,22 +1,11 @@
 //! Vertex geography: the first player wins iff the start is in every maximum matching
 //! (Hopcroft–Karp and Dinic on bipartite graphs, Gabow's algorithm on any graph).
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::geography::{self, Method};
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::geography::GeographyGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Geography;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::walks_within;
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// Vertex geography by one matching method (`None`: the best one for each graph).
 #[derive(Debug, Clone, Copy, Default)]
@@ -40,16 +29,25 @@ impl Problem for GeographyProblem {
     type Answer = Outcome;
     type Memo = Engines<GeographyGame>;
 
+    const DATA: Data = Data {
+        name: "geography",
+        summary: "vertex geography, by the best matching method for the graph",
+        format: "`n m s`, then m lines `u v` (vertices 1..n, start s); First or Second",
+        limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^6 vertices, 0 ≤ m ≤ 10^7 edges, 1 ≤ s ≤ n; a graph that \
+                 is not bipartite has at most 20000 vertices",
+        most_cases: 1,
+    };
+
     fn name(&self) -> String {
         match self.method {
-            None => "geography".to_string(),
+            None => Self::DATA.name.to_string(),
             Some(_) => format!("geography/{}", self.method_name()),
         }
     }
 
     fn summary(&self) -> String {
         match self.method {
-            None => "vertex geography, by the best matching method for the graph".to_string(),
+            None => Self::DATA.summary.to_string(),
             Some(Method::HopcroftKarp) => {
                 "vertex geography: first player wins iff the start is in every maximum matching (Hopcroft–Karp)"
                     .to_string()
@@ -77,10 +75,6 @@ impl Problem for GeographyProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Geography {
         random_graph(rng, 13, self.method.is_some_and(|m| m != Method::General))
-    }
-
-    fn memo(&self, budget: Budget) -> Engines<GeographyGame> {
-        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<GeographyGame>, game: &Geography) -> Result<Outcome, OracleError> {
@@ -113,8 +107,9 @@ fn random_graph(rng: &mut ChaCha8Rng, most: usize, bipartite: bool) -> Geography
 }
 
 impl Contest for GeographyProblem {
-    fn format(&self) -> &'static str {
-        "`n m s`, then m lines `u v` (vertices 1..n, start s); First or Second"
+    /// One entry per matching method.
+    fn entries() -> Vec<Self> {
+        Method::ALL.into_iter().map(|method| GeographyProblem { method: Some(method) }).collect()
     }
 
     fn read(&self, input: &str) -> Result<Vec<Geography>, InputError> {
@@ -156,11 +151,6 @@ impl Contest for GeographyProblem {
         } else {
             vec![self.random(rng)]
         }
-    }
-
-    fn limits(&self) -> &'static str {
-        "grundy's own format, no contest's: 1 ≤ n ≤ 10^6 vertices, 0 ≤ m ≤ 10^7 edges, 1 ≤ s ≤ n; a graph that is not \
-         bipartite has at most 20000 vertices"
     }
 
     /// A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices (the most) and
@@ -232,16 +222,6 @@ impl Contest for GeographyProblem {
         let edges =
             (0..200_000).map(|_| (2 * rng.random_range(0..n / 2), 2 * rng.random_range(0..n / 2) + 1)).collect();
         vec![Geography::new(n, 0, edges).expect("a graph")]
-    }
-}
-
-impl Listed for GeographyProblem {
-    fn entries() -> Vec<Self> {
-        Method::ALL.into_iter().map(|method| GeographyProblem { method: Some(method) }).collect()
-    }
-
-    fn contest() -> Self {
-        GeographyProblem { method: None }
     }
 }
 

@@ -1,22 +1,12 @@
 //! Combination Lock (CCPC Changchun 2020): geography on the allowed combinations, bipartite by
 //! digit-sum parity.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::lock;
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::lock::LockGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Lock;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{or_an_end, uniform_or_an_end, walks_within};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play, scrambled};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
+use crate::problem::scrambled;
 
 /// Combination Lock.
 #[derive(Debug, Clone, Copy, Default)]
@@ -27,13 +17,15 @@ impl Problem for LockProblem {
     type Answer = Outcome;
     type Memo = Engines<LockGame>;
 
-    fn name(&self) -> String {
-        "lock".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Combination Lock: geography on allowed combinations, bipartite by digit-sum parity".to_string()
-    }
+    const DATA: Data = Data {
+        name: "lock",
+        summary: "Combination Lock: geography on allowed combinations, bipartite by digit-sum parity",
+        format: "CCPC 2020: T, then per test `m n s` and n forbidden m-digit strings; Alice or Bob each",
+        limits: "1 ≤ m ≤ 5 dials, 0 ≤ n < 10^m forbidden m-digit strings other than s, any number of tests; grundy reads \
+         T to 10^4, n to 10^5 (repeats allowed)",
+        // T is not limited by the statement.
+        most_cases: 1000,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Lock> {
         let mut cases = Vec::new();
@@ -60,10 +52,6 @@ impl Problem for LockProblem {
         Lock::new(2, combinations[0], combinations[allowed..].to_vec()).expect("a lock")
     }
 
-    fn memo(&self, budget: Budget) -> Engines<LockGame> {
-        Engines::new(budget)
-    }
-
     fn oracle(&self, memo: &mut Engines<LockGame>, game: &Lock) -> Result<Outcome, OracleError> {
         play(memo, game)
     }
@@ -83,15 +71,6 @@ fn combination(tokens: &mut Tokens<'_>, dials: usize, what: &str) -> Result<u32,
 }
 
 impl Contest for LockProblem {
-    fn format(&self) -> &'static str {
-        "CCPC 2020: T, then per test `m n s` and n forbidden m-digit strings; Alice or Bob each"
-    }
-
-    /// T is not limited by the statement.
-    fn most_cases(&self) -> usize {
-        1000
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Lock>, InputError> {
         let mut tokens = Tokens::new("lock", input);
         let tests = tokens.number("T, the number of tests", 0, 10_000)?;
@@ -144,11 +123,6 @@ impl Contest for LockProblem {
         } else {
             (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
         }
-    }
-
-    fn limits(&self) -> &'static str {
-        "1 ≤ m ≤ 5 dials, 0 ≤ n < 10^m forbidden m-digit strings other than s, any number of tests; grundy reads \
-         T to 10^4, n to 10^5 (repeats allowed)"
     }
 
     /// A lock of 5 dials with every other combination forbidden (n = 99999); 10^4 tests (T at
@@ -232,16 +206,6 @@ impl Contest for LockProblem {
             combinations.swap(i, j);
         }
         vec![Lock::new(5, 1234, combinations[..20_000].to_vec()).expect("a lock")]
-    }
-}
-
-impl Listed for LockProblem {
-    fn entries() -> Vec<Self> {
-        vec![LockProblem]
-    }
-
-    fn contest() -> Self {
-        LockProblem
     }
 }
 

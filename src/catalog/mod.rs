@@ -11,14 +11,39 @@
 //! problem by a name of its own.
 //!
 //! Adding a game: its type in `grundy_rules::games`, its `Game` in `grundy_oracle::games`, its
-//! theorem in `grundy_fast::games`, a file here implementing [`Problem`], [`Contest`] and
-//! [`Listed`], one line in the list, and its samples in `tests/data/samples.toml`.
+//! theorem in `grundy_fast::games` (each a file and its `pub mod` line), a file here implementing
+//! [`Problem`] (its name, summary and format as [`crate::problem::Data`]) and [`Contest`], its
+//! `pub mod` and one line in the list below, its samples in `tests/data/samples.toml`, and its
+//! limits and name in the README's tables (a test holds the README to the list).
 
 use crate::error::Error;
-use crate::problem::{Contest, Listed, PairMap, Problem};
+use crate::problem::{Contest, PairMap, Problem};
 use crate::runner::{self, Plan, Report};
 
 pub use crate::problem::{CheckSubject, replay_command};
+
+/// What the game files share: the traits they implement, the answers they give, and the tools
+/// that read, write, draw and shrink their cases.
+mod prelude {
+    pub use grundy_fast::Unsupported;
+    pub use grundy_oracle::{Budget, OracleError};
+    pub use grundy_rules::Outcome;
+    pub use rand::RngExt;
+    pub use rand_chacha::ChaCha8Rng;
+
+    pub use super::pile::sorted_sequences;
+    pub use super::reach::{
+        PARTITIONS_KEPT, binomial, in_turn, or_an_end, partitions, partitions_up_to, power_of_two, product,
+        uniform_or_an_end, walks_within,
+    };
+    pub use crate::contest::{InputError, Tokens, Unwritable};
+    pub use crate::problem::{
+        Contest, Count, Data, Difference, Engines, Memo, Problem, count_wins, play, single, winner_line,
+    };
+    pub use crate::runner::Exhaustive;
+    pub use crate::shape::Shape;
+    pub use crate::shrink::Shrink;
+}
 
 pub mod candy;
 pub mod coins;
@@ -91,7 +116,7 @@ pub trait ContestEntry: Send + Sync {
     fn name(&self) -> String;
     /// The format in one line.
     fn format(&self) -> &'static str;
-    /// The format's limits in one line; see [`Contest::limits`].
+    /// The format's limits in one line; see [`Data::limits`].
     fn limits(&self) -> &'static str;
     /// Solves an input by theory, within `budget`.
     fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error>;
@@ -128,11 +153,11 @@ impl<P: Contest> ContestEntry for P {
     }
 
     fn format(&self) -> &'static str {
-        Contest::format(self)
+        P::DATA.format
     }
 
     fn limits(&self) -> &'static str {
-        Contest::limits(self)
+        P::DATA.limits
     }
 
     fn oracle_reach(&self, case: &str) -> Option<u128> {
@@ -198,13 +223,13 @@ macro_rules! catalog {
 
         /// Every problem with a contest format, in a stable order.
         pub fn contests() -> Vec<Box<dyn ContestEntry>> {
-            vec![$( Box::new(<$problem>::contest()) ),*]
+            vec![$( Box::new(<$problem>::default()) ),*]
         }
 
         /// Shows `visitor` every contest problem with its types, from the same list (tests).
         #[cfg(test)]
         fn visit_contests(visitor: &mut impl tests::Visit) {
-            $( visitor.visit(&<$problem>::contest()); )*
+            $( visitor.visit(&<$problem>::default()); )*
         }
     };
 }

@@ -1,21 +1,10 @@
 //! Nullify the Matrix (Codeforces 1451F): the first player loses iff every anti-diagonal xors to 0.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::nullify;
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::nullify::NullifyGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Nullify;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{in_turn, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's most rows and columns.
 const LARGEST_SIDE: u64 = 100;
@@ -31,13 +20,15 @@ impl Problem for NullifyProblem {
     type Answer = Outcome;
     type Memo = Engines<NullifyGame>;
 
-    fn name(&self) -> String {
-        "nullify".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Nullify the Matrix (CF 1451F): first player loses iff every anti-diagonal xors to 0".to_string()
-    }
+    const DATA: Data = Data {
+        name: "nullify",
+        summary: "Nullify the Matrix (CF 1451F): first player loses iff every anti-diagonal xors to 0",
+        format: "CF 1451F: t, then per test `n m` and n rows of m values; Ashish or Jeel each",
+        limits: "1 ≤ n, m ≤ 100, 0 ≤ values ≤ 10^6, any number of tests; grundy reads n, m to 10^4 (10^7 cells), values to \
+         2^64 − 1, 10^6 tests",
+        // T is not limited by the statement.
+        most_cases: 1000,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Nullify> {
         let mut cases = Vec::new();
@@ -60,10 +51,6 @@ impl Problem for NullifyProblem {
         Nullify::new(rows, columns, (0..rows * columns).map(|_| rng.random_range(0..=top)).collect()).expect("a matrix")
     }
 
-    fn memo(&self, budget: Budget) -> Engines<NullifyGame> {
-        Engines::new(budget)
-    }
-
     fn oracle(&self, memo: &mut Engines<NullifyGame>, matrix: &Nullify) -> Result<Outcome, OracleError> {
         play(memo, matrix)
     }
@@ -74,15 +61,6 @@ impl Problem for NullifyProblem {
 }
 
 impl Contest for NullifyProblem {
-    fn format(&self) -> &'static str {
-        "CF 1451F: t, then per test `n m` and n rows of m values; Ashish or Jeel each"
-    }
-
-    /// T is not limited by the statement.
-    fn most_cases(&self) -> usize {
-        1000
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Nullify>, InputError> {
         let mut tokens = Tokens::new("nullify", input);
         let tests = tokens.number("t, the number of tests", 0, 1_000_000)?;
@@ -134,11 +112,6 @@ impl Contest for NullifyProblem {
             Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=LARGEST_VALUE)).collect())
                 .expect("a matrix"),
         ]
-    }
-
-    fn limits(&self) -> &'static str {
-        "1 ≤ n, m ≤ 100, 0 ≤ values ≤ 10^6, any number of tests; grundy reads n, m to 10^4 (10^7 cells), values to \
-         2^64 − 1, 10^6 tests"
     }
 
     /// 10^6 tests of 1×1 (the contest gives no bound on t: grundy's most); 100 matrices of
@@ -193,16 +166,6 @@ impl Contest for NullifyProblem {
             number.checked_mul(1 << bits).and_then(|shifted| shifted.checked_add(u128::from(cell)))
         });
         Some(below.map_or(u128::MAX, |number| number.saturating_add(1)))
-    }
-}
-
-impl Listed for NullifyProblem {
-    fn entries() -> Vec<Self> {
-        vec![NullifyProblem]
-    }
-
-    fn contest() -> Self {
-        NullifyProblem
     }
 }
 

@@ -4,23 +4,16 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use grundy_fast::{PileSolver, Unsupported};
-use grundy_oracle::Budget;
+use grundy_fast::PileSolver;
 use grundy_oracle::boxed::box_size;
-use grundy_oracle::{Engine, OracleError, PileBox, PileGame, Stats};
+use grundy_oracle::{Engine, PileBox, PileGame, Stats};
 use grundy_rules::games::PilePosition;
-use grundy_rules::{Action, Compound, Operation, Outcome, Play, Position, RuleSet, Solution};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
+use grundy_rules::{Action, Compound, Operation, Play, Position, RuleSet, Solution};
 
-use super::reach::{PARTITIONS_KEPT, in_turn, partitions, product, uniform_or_an_end};
-use crate::contest::{InputError, Unwritable};
+use super::prelude::*;
 use crate::error::Error;
-use crate::problem::{Contest, Listed, MemoStats, Problem};
 use crate::problem::{LargestBox, ScalePoint};
-use crate::runner::Exhaustive;
 use crate::shape;
-use crate::shrink::Shrink;
 
 /// A fast solver given as a function: a planted one, in tests.
 pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, Unsupported> + Send + Sync>;
@@ -221,7 +214,11 @@ pub struct Oracles {
     budget: Budget,
 }
 
-impl MemoStats for Oracles {
+impl Memo for Oracles {
+    fn fresh(budget: Budget) -> Self {
+        Oracles { engines: HashMap::new(), solved_box: None, budget }
+    }
+
     fn stats(&self) -> Option<Stats> {
         let mut total = Stats { positions: 0, generated: 0, bytes: 0 };
         let boxed = self.solved_box.iter().flatten().map(PileBox::stats);
@@ -239,6 +236,17 @@ impl Problem for Piles {
     type Answer = Solution;
     type Memo = Oracles;
 
+    const DATA: Data = Data {
+        name: "pack",
+        summary: "Game Pack (Xmas Contest 2024): any of the 60 rule sets",
+        format: "Xmas Contest 2024 \"Game Pack\": A B C D T, then T lines n x1 … xn; Black (first player wins) or White",
+        limits: "A ≤ 4, B ≤ 2, C ≤ 1, D ≤ 1; games of n ≥ 1 plates, 1 ≤ xi ≤ 5·10^5, 10^6 plates in all (planned: the \
+                 statement gives none); grundy reads xi from 1 (a plate of 0 is refused) to 2^64 − 1 where its tables \
+                 reach, and as many games as memory holds",
+        // T is not limited by the statement; 10^6 plates in all are planned for.
+        most_cases: 100_000,
+    };
+
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -249,7 +257,7 @@ impl Problem for Piles {
             Rules::Random(compound, play) => {
                 format!("random operations, {} compound, {play} play", compound.full_name())
             }
-            Rules::Pack => "Game Pack (Xmas Contest 2024): any of the 60 rule sets".to_string(),
+            Rules::Pack => Self::DATA.summary.to_string(),
         }
     }
 
@@ -280,10 +288,6 @@ impl Problem for Piles {
         };
         let position = Piles::random_position(&rules, rng);
         PilePosition { rules, position }
-    }
-
-    fn memo(&self, budget: Budget) -> Oracles {
-        Oracles { engines: HashMap::new(), solved_box: None, budget }
     }
 
     fn oracle(&self, oracles: &mut Oracles, case: &PilePosition) -> Result<Solution, OracleError> {
@@ -489,13 +493,15 @@ impl Piles {
 }
 
 impl Contest for Piles {
-    fn format(&self) -> &'static str {
-        "Xmas Contest 2024 \"Game Pack\": A B C D T, then T lines n x1 … xn; Black (first player wins) or White"
-    }
-
-    /// T is not limited by the statement; 10^6 plates in all are planned for.
-    fn most_cases(&self) -> usize {
-        100_000
+    /// The 60 Game Pack rule sets, and random operations in each compound and convention.
+    fn entries() -> Vec<Piles> {
+        let mut all = Piles::pack_entries();
+        for compound in Compound::ALL {
+            for play in Play::ALL {
+                all.push(Piles::random_rules(compound, play));
+            }
+        }
+        all
     }
 
     /// For the rule set given: every game of one plate ≤ 200, two plates ≤ 40 and three plates
@@ -612,12 +618,6 @@ impl Contest for Piles {
                 PilePosition { rules: rules.clone(), position: Position::new(position).expect("a plate") }
             })
             .collect()
-    }
-
-    fn limits(&self) -> &'static str {
-        "A ≤ 4, B ≤ 2, C ≤ 1, D ≤ 1; games of n ≥ 1 plates, 1 ≤ xi ≤ 5·10^5, 10^6 plates in all (planned: the \
-         statement gives none); grundy reads xi from 1 (a plate of 0 is refused) to 2^64 − 1 where its tables \
-         reach, and as many games as memory holds"
     }
 
     /// Per rule set (the one of `--rules`, else Nim in normal and in misère play), the aimed
@@ -770,18 +770,9 @@ fn ones_and_one(rng: &mut ChaCha8Rng, count: usize, size: u64) -> Vec<u64> {
     plates
 }
 
-impl Listed for Piles {
-    fn entries() -> Vec<Piles> {
-        let mut all = Piles::pack_entries();
-        for compound in Compound::ALL {
-            for play in Play::ALL {
-                all.push(Piles::random_rules(compound, play));
-            }
-        }
-        all
-    }
-
-    fn contest() -> Piles {
+/// Game Pack's contest on any of its rule sets.
+impl Default for Piles {
+    fn default() -> Piles {
         Piles::pack(None)
     }
 }

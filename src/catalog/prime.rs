@@ -1,21 +1,10 @@
 //! Remove the Prime: per prime, maximal runs of multiples are heaps of value their length.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::prime;
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::prime::PrimeGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::RemoveThePrime;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{power_of_two, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play, single, winner_line};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's longest sequence.
 const LONGEST: u64 = 1000;
@@ -31,13 +20,13 @@ impl Problem for PrimeProblem {
     type Answer = Outcome;
     type Memo = Engines<PrimeGame>;
 
-    fn name(&self) -> String {
-        "prime".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Remove the Prime: per prime, runs of multiples are heaps of value their length".to_string()
-    }
+    const DATA: Data = Data {
+        name: "prime",
+        summary: "Remove the Prime: per prime, runs of multiples are heaps of value their length",
+        format: "Remove the Prime: n, then a1 … an; First or Second",
+        limits: "1 ≤ n ≤ 1000, 1 ≤ ai ≤ 10^18; grundy reads n to 10^5, ai to 2^64 − 1",
+        most_cases: 1,
+    };
 
     fn exhaustive(&self) -> Exhaustive<RemoveThePrime> {
         let mut cases = Vec::new();
@@ -58,10 +47,6 @@ impl Problem for PrimeProblem {
             .expect("a sequence")
     }
 
-    fn memo(&self, budget: Budget) -> Engines<PrimeGame> {
-        Engines::new(budget)
-    }
-
     fn oracle(&self, memo: &mut Engines<PrimeGame>, game: &RemoveThePrime) -> Result<Outcome, OracleError> {
         play(memo, game)
     }
@@ -72,10 +57,6 @@ impl Problem for PrimeProblem {
 }
 
 impl Contest for PrimeProblem {
-    fn format(&self) -> &'static str {
-        "Remove the Prime: n, then a1 … an; First or Second"
-    }
-
     fn read(&self, input: &str) -> Result<Vec<RemoveThePrime>, InputError> {
         let mut tokens = Tokens::new("prime", input);
         let n = tokens.number("n, the length of the sequence", 1, RemoveThePrime::LONGEST as u64)?;
@@ -106,10 +87,6 @@ impl Contest for PrimeProblem {
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<RemoveThePrime> {
         let sequence = (0..LONGEST).map(|_| rng.random_range(1..=LARGEST_NUMBER)).collect();
         vec![RemoveThePrime::new(sequence).expect("a sequence")]
-    }
-
-    fn limits(&self) -> &'static str {
-        "1 ≤ n ≤ 1000, 1 ≤ ai ≤ 10^18; grundy reads n to 10^5, ai to 2^64 − 1"
     }
 
     /// n = 1000: random numbers to 10^18; products of the two largest primes below 10^9 (Pollard's
@@ -190,16 +167,6 @@ fn most_distinct_primes(mut a: u64) -> (u32, u64) {
         count += 1;
     }
     (count, a)
-}
-
-impl Listed for PrimeProblem {
-    fn entries() -> Vec<Self> {
-        vec![PrimeProblem]
-    }
-
-    fn contest() -> Self {
-        PrimeProblem
-    }
 }
 
 impl Shrink for RemoveThePrime {

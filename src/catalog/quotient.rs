@@ -20,7 +20,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::catalog::pile::sorted_sequences;
-use crate::problem::{MemoStats, Problem};
+use crate::problem::{Data, Memo, Problem};
 use crate::runner::Exhaustive;
 
 /// Most heaps in an exhaustive position.
@@ -109,7 +109,11 @@ pub struct QuotientMemo {
     budget: Budget,
 }
 
-impl MemoStats for QuotientMemo {
+impl Memo for QuotientMemo {
+    fn fresh(budget: Budget) -> Self {
+        QuotientMemo { engine: None, budget }
+    }
+
     fn stats(&self) -> Option<Stats> {
         self.engine.as_ref().map(Engine::stats)
     }
@@ -119,6 +123,9 @@ impl Problem for QuotientProblem {
     type Instance = PilePosition;
     type Answer = Outcome;
     type Memo = QuotientMemo;
+
+    const DATA: Data =
+        Data::without_contest("quotient", "misère disjunctive sums of octal heaps through their misère quotient");
 
     fn name(&self) -> String {
         format!("quotient:{}", self.code)
@@ -154,10 +161,6 @@ impl Problem for QuotientProblem {
             })
             .collect();
         self.case(plates)
-    }
-
-    fn memo(&self, budget: Budget) -> QuotientMemo {
-        QuotientMemo { engine: None, budget }
     }
 
     fn oracle(&self, memo: &mut QuotientMemo, case: &PilePosition) -> Result<Outcome, OracleError> {

@@ -1,23 +1,13 @@
 //! Steins;Game (CCPC Weihai 2020): colourings the second player wins; the black piles' value in
 //! closed form, counted with a xor linear basis.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::steins;
-use grundy_oracle::Budget;
+use grundy_oracle::Engine;
 use grundy_oracle::games::steins::{SteinsGame, colourings};
-use grundy_oracle::{Engine, OracleError};
 use grundy_rules::games::Steins;
-use grundy_rules::{Outcome, ValueKind};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::pile::sorted_sequences;
-use super::reach::{in_turn, product, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Count, Listed, Problem, scrambled, single};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
+use crate::problem::scrambled;
 
 /// The count is reported modulo this.
 const MODULUS: u64 = 1_000_000_007;
@@ -34,13 +24,13 @@ impl Problem for SteinsProblem {
     type Answer = Count;
     type Memo = Engine<SteinsGame>;
 
-    fn name(&self) -> String {
-        "steins".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Steins;Game: colourings the second player wins; black value in closed form, xor basis".to_string()
-    }
+    const DATA: Data = Data {
+        name: "steins",
+        summary: "Steins;Game: colourings the second player wins; black value in closed form, xor basis",
+        format: "CCPC 2020: n, then a1 … an; colourings the second player wins, mod 1e9+7",
+        limits: "1 ≤ n ≤ 10^5, 1 ≤ ai ≤ 10^18; grundy reads n to 10^6, ai to 2^64 − 1",
+        most_cases: 1,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Steins> {
         let cases = sorted_sequences(3, 1, 5).into_iter().map(|piles| Steins::new(piles).expect("piles")).collect();
@@ -51,16 +41,8 @@ impl Problem for SteinsProblem {
         Steins::new((0..rng.random_range(1..=5)).map(|_| rng.random_range(1..=6)).collect()).expect("piles")
     }
 
-    fn memo(&self, budget: Budget) -> Engine<SteinsGame> {
-        Engine::new(SteinsGame, ValueKind::OutcomeOnly, budget)
-    }
-
     fn oracle(&self, engine: &mut Engine<SteinsGame>, game: &Steins) -> Result<Count, OracleError> {
-        let mut count = 0u64;
-        for colouring in colourings(game)? {
-            count += u64::from(engine.solve(&colouring)?.outcome == Outcome::Second);
-        }
-        Ok(Count(count % MODULUS))
+        count_wins(engine, colourings(game)?, Outcome::Second, MODULUS)
     }
 
     fn fast(&self, game: &Steins) -> Result<Count, Unsupported> {
@@ -69,10 +51,6 @@ impl Problem for SteinsProblem {
 }
 
 impl Contest for SteinsProblem {
-    fn format(&self) -> &'static str {
-        "CCPC 2020: n, then a1 … an; colourings the second player wins, mod 1e9+7"
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Steins>, InputError> {
         let mut tokens = Tokens::new("steins", input);
         let n = tokens.number("n, the number of piles", 1, Steins::MOST_PILES as u64)?;
@@ -104,10 +82,6 @@ impl Contest for SteinsProblem {
         vec![Steins::new((0..100_000).map(|_| rng.random_range(1..=LARGEST_PILE)).collect()).expect("piles")]
     }
 
-    fn limits(&self) -> &'static str {
-        "1 ≤ n ≤ 10^5, 1 ≤ ai ≤ 10^18; grundy reads n to 10^6, ai to 2^64 − 1"
-    }
-
     /// n = 10^5: random piles to 10^18; all equal.
     fn at_limits(&self) -> Vec<String> {
         vec!["n = 10^5 piles, each 1..10^18".to_string(), "n = 10^5 equal piles".to_string()]
@@ -131,16 +105,6 @@ impl Contest for SteinsProblem {
     /// left, each pile (white or black) no larger than at the start, or gone.
     fn oracle_positions(&self, game: &Steins) -> Option<u128> {
         Some(product(game.piles().iter().map(|&pile| 2 * u128::from(pile) + 1)))
-    }
-}
-
-impl Listed for SteinsProblem {
-    fn entries() -> Vec<Self> {
-        vec![SteinsProblem]
-    }
-
-    fn contest() -> Self {
-        SteinsProblem
     }
 }
 

@@ -1,21 +1,10 @@
 //! Stripes (POI 2000): strips laid on a row; the octal game with 7 at each strip length.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::stripes::{self, Table};
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::stripes::StripesGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Stripes;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{or_an_end, partitions_up_to, uniform_or_an_end};
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// The contest's largest strip, row and number of games.
 const LARGEST: u64 = 1000;
@@ -29,13 +18,14 @@ impl Problem for StripesProblem {
     type Answer = Outcome;
     type Memo = Engines<StripesGame>;
 
-    fn name(&self) -> String {
-        "stripes".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Stripes (POI 2000): lay strips of lengths a, b, c on a row of p cells; octal table".to_string()
-    }
+    const DATA: Data = Data {
+        name: "stripes",
+        summary: "Stripes (POI 2000): lay strips of lengths a, b, c on a row of p cells; octal table",
+        format: "POI 2000: `c z n`, then m, then m lines p; 1 if the first player wins, else 2",
+        limits: "1 ≤ c, z, n ≤ 1000; 1 ≤ m ≤ 1000; 1 ≤ p ≤ 1000; grundy reads strips to 4096, m from 0 to 10^6, p from 0 to 10^7",
+        // M ≤ 1000.
+        most_cases: 1000,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Stripes> {
         let mut cases = Vec::new();
@@ -58,10 +48,6 @@ impl Problem for StripesProblem {
         Stripes::new(lengths, rng.random_range(0..=36)).expect("valid strips")
     }
 
-    fn memo(&self, budget: Budget) -> Engines<StripesGame> {
-        Engines::new(budget)
-    }
-
     fn oracle(&self, memo: &mut Engines<StripesGame>, game: &Stripes) -> Result<Outcome, OracleError> {
         play(memo, game)
     }
@@ -72,15 +58,6 @@ impl Problem for StripesProblem {
 }
 
 impl Contest for StripesProblem {
-    fn format(&self) -> &'static str {
-        "POI 2000: `c z n`, then m, then m lines p; 1 if the first player wins, else 2"
-    }
-
-    /// M ≤ 1000.
-    fn most_cases(&self) -> usize {
-        1000
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Stripes>, InputError> {
         let mut tokens = Tokens::new("stripes", input);
         let mut lengths = Vec::new();
@@ -139,10 +116,6 @@ impl Contest for StripesProblem {
         Exhaustive { cases, description: description.replace("rows ≤", "rows 1 to") }
     }
 
-    fn limits(&self) -> &'static str {
-        "1 ≤ c, z, n ≤ 1000; 1 ≤ m ≤ 1000; 1 ≤ p ≤ 1000; grundy reads strips to 4096, m from 0 to 10^6, p from 0 to 10^7"
-    }
-
     /// Strips of 1 on every row 1 to 1000 (m = 1000), and strips of 1000 on one row of 1000
     /// (m = 1). The lengths are kept sorted and once each, so `c z n` are all 1 or all 1000.
     fn extremes(&self) -> Vec<Vec<Stripes>> {
@@ -169,16 +142,6 @@ impl Contest for StripesProblem {
         (0..LARGEST)
             .map(|_| Stripes::new(vec![1, 5, 7], rng.random_range(1..=LARGEST)).expect("valid strips"))
             .collect()
-    }
-}
-
-impl Listed for StripesProblem {
-    fn entries() -> Vec<Self> {
-        vec![StripesProblem]
-    }
-
-    fn contest() -> Self {
-        StripesProblem
     }
 }
 

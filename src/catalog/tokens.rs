@@ -4,21 +4,12 @@
 
 use std::sync::Arc;
 
-use grundy_fast::Unsupported;
 use grundy_fast::loopy::{LoopyValue, LoopyValues};
 use grundy_oracle::games::tokens::TokenOracle;
-use grundy_oracle::{Budget, OracleError};
 use grundy_rules::games::{Digraph, Tokens};
 use grundy_rules::{LoopyOutcome, Play};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::{binomial, in_turn};
-use crate::contest::{InputError, Unwritable};
-use crate::problem::{Contest, Listed, MemoStats, Problem};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
 
 /// How two loopy values add: Smith's rule, or a planted wrong one (tests).
 pub type SumRule = fn(&LoopyValue, &LoopyValue) -> LoopyValue;
@@ -33,7 +24,7 @@ pub struct TokensProblem {
 
 impl Default for TokensProblem {
     fn default() -> Self {
-        TokensProblem { name: "tokens", rule: None }
+        TokensProblem { name: Self::DATA.name, rule: None }
     }
 }
 
@@ -67,7 +58,11 @@ pub struct TokenMemo {
     last: Option<(Arc<Digraph>, TokenOracle)>,
 }
 
-impl MemoStats for TokenMemo {
+impl Memo for TokenMemo {
+    fn fresh(budget: Budget) -> Self {
+        TokenMemo { budget, last: None }
+    }
+
     fn stats(&self) -> Option<grundy_oracle::Stats> {
         let (positions, bytes) = self.last.as_ref().map_or((0, 0), |(_, oracle)| (oracle.positions(), oracle.bytes()));
         Some(grundy_oracle::Stats { positions, generated: 0, bytes })
@@ -117,13 +112,19 @@ impl Problem for TokensProblem {
     type Answer = LoopyOutcome;
     type Memo = TokenMemo;
 
+    const DATA: Data = Data {
+        name: "tokens",
+        summary: "tokens on a directed graph with cycles: win, lose or draw, by Smith's loopy values and their sum rule",
+        format: "`n m`, m lines `u v` (an edge u → v; cycles and loops allowed), `q`, then q lines `k t1 … tk` (tokens \
+                 on vertices); First, Second or Draw per line",
+        limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^5, 0 ≤ m ≤ 2·10^5, 1 ≤ q ≤ 10^5, k ≥ 1, Σk ≤ 10^6; grundy \
+                 reads as much",
+        most_cases: 1,
+    };
+
+    /// The data's, or a planted sum rule's.
     fn name(&self) -> String {
         self.name.to_string()
-    }
-
-    fn summary(&self) -> String {
-        "tokens on a directed graph with cycles: win, lose or draw, by Smith's loopy values and their sum rule"
-            .to_string()
     }
 
     fn exhaustive(&self) -> Exhaustive<Tokens> {
@@ -151,10 +152,6 @@ impl Problem for TokensProblem {
         Tokens::new(graph, tokens).expect("tokens on the graph")
     }
 
-    fn memo(&self, budget: Budget) -> TokenMemo {
-        TokenMemo { budget, last: None }
-    }
-
     fn oracle(&self, memo: &mut TokenMemo, position: &Tokens) -> Result<LoopyOutcome, OracleError> {
         let same = memo.last.as_ref().is_some_and(|(graph, _)| Arc::ptr_eq(graph, position.graph()));
         if !same {
@@ -171,11 +168,6 @@ impl Problem for TokensProblem {
 }
 
 impl Contest for TokensProblem {
-    fn format(&self) -> &'static str {
-        "`n m`, m lines `u v` (an edge u → v; cycles and loops allowed), `q`, then q lines `k t1 … tk` (tokens on \
-         vertices); First, Second or Draw per line"
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Tokens>, InputError> {
         let mut tokens = crate::contest::Tokens::new("tokens", input);
         let vertices = tokens.number("n, the number of vertices", 1, MOST_VERTICES)?;
@@ -261,11 +253,6 @@ impl Contest for TokensProblem {
             .collect()
     }
 
-    fn limits(&self) -> &'static str {
-        "grundy's own format, no contest's: 1 ≤ n ≤ 10^5, 0 ≤ m ≤ 2·10^5, 1 ≤ q ≤ 10^5, k ≥ 1, Σk ≤ 10^6; grundy reads \
-         as much"
-    }
-
     /// The most of everything; then the same count of edges, each given twice (repeated edges
     /// are allowed), in random order.
     fn at_limits(&self) -> Vec<String> {
@@ -332,16 +319,6 @@ impl Contest for TokensProblem {
             answers.push(self.value(of_graph, case.tokens()).outcome());
         }
         Ok(answers)
-    }
-}
-
-impl Listed for TokensProblem {
-    fn entries() -> Vec<Self> {
-        vec![TokensProblem::default()]
-    }
-
-    fn contest() -> Self {
-        TokensProblem::default()
     }
 }
 

@@ -1,21 +1,11 @@
 //! Wythoff's game (POJ 1067): P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic.
 
-use grundy_fast::Unsupported;
 use grundy_fast::games::wythoff;
-use grundy_oracle::Budget;
-use grundy_oracle::OracleError;
 use grundy_oracle::games::wythoff::WythoffGame;
-use grundy_rules::Outcome;
 use grundy_rules::games::Wythoff;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
-use super::reach::uniform_or_an_end;
-use crate::contest::{InputError, Tokens, Unwritable};
-use crate::problem::{Contest, Engines, Listed, PairMap, Problem, play};
-use crate::runner::Exhaustive;
-use crate::shape::Shape;
-use crate::shrink::Shrink;
+use super::prelude::*;
+use crate::problem::PairMap;
 
 /// The contest's largest pile.
 const LARGEST_PILE: u64 = 1_000_000_000;
@@ -29,13 +19,14 @@ impl Problem for WythoffProblem {
     type Answer = Outcome;
     type Memo = Engines<WythoffGame>;
 
-    fn name(&self) -> String {
-        "wythoff".to_string()
-    }
-
-    fn summary(&self) -> String {
-        "Wythoff's game: P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic".to_string()
-    }
+    const DATA: Data = Data {
+        name: "wythoff",
+        summary: "Wythoff's game: P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic",
+        format: "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0",
+        limits: "0 ≤ a, b ≤ 10^9; grundy reads a, b to 2^64 − 1",
+        // Lines until the end of the input.
+        most_cases: 100_000,
+    };
 
     fn exhaustive(&self) -> Exhaustive<Wythoff> {
         let cases = (0..=40).flat_map(|a| (a..=40).map(move |b| Wythoff { a, b })).collect();
@@ -44,10 +35,6 @@ impl Problem for WythoffProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Wythoff {
         Wythoff { a: rng.random_range(0..=150), b: rng.random_range(0..=150) }
-    }
-
-    fn memo(&self, budget: Budget) -> Engines<WythoffGame> {
-        Engines::new(budget)
     }
 
     fn oracle(&self, memo: &mut Engines<WythoffGame>, game: &Wythoff) -> Result<Outcome, OracleError> {
@@ -60,15 +47,6 @@ impl Problem for WythoffProblem {
 }
 
 impl Contest for WythoffProblem {
-    fn format(&self) -> &'static str {
-        "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0"
-    }
-
-    /// Lines until the end of the input.
-    fn most_cases(&self) -> usize {
-        100_000
-    }
-
     fn read(&self, input: &str) -> Result<Vec<Wythoff>, InputError> {
         let mut tokens = Tokens::new("wythoff", input);
         let mut all = Vec::new();
@@ -115,10 +93,6 @@ impl Contest for WythoffProblem {
         Some(PairMap { axes: ("pile a", "pile b"), low: 0, values })
     }
 
-    fn limits(&self) -> &'static str {
-        "0 ≤ a, b ≤ 10^9; grundy reads a, b to 2^64 − 1"
-    }
-
     /// Every pair of ends in one input.
     fn extremes(&self) -> Vec<Vec<Wythoff>> {
         let ends = [0, LARGEST_PILE];
@@ -134,16 +108,6 @@ impl Contest for WythoffProblem {
         (0..10_000)
             .map(|_| Wythoff { a: rng.random_range(0..=LARGEST_PILE), b: rng.random_range(0..=LARGEST_PILE) })
             .collect()
-    }
-}
-
-impl Listed for WythoffProblem {
-    fn entries() -> Vec<Self> {
-        vec![WythoffProblem]
-    }
-
-    fn contest() -> Self {
-        WythoffProblem
     }
 }
 

@@ -55,7 +55,7 @@ impl<P: Contest> DuelSubject<'_, P> {
                 other => other,
             };
         }
-        let most = self.problem.most_cases().clamp(1, MOST_BATCH);
+        let most = P::DATA.most_cases.clamp(1, MOST_BATCH);
         let mut start = 0;
         while start < cases.len() {
             // The longest run of one-game cases from `start` that fits one input. Cases of several

@@ -8,7 +8,7 @@ impl<P: Contest> DuelSubject<'_, P> {
     /// The problem's small space, whole, packed into as few inputs as its format allows.
     pub(super) fn small_space(&self) -> Exhaustive<DuelInput<P::Instance>> {
         let space = self.problem.small_space();
-        let most = self.problem.most_cases().max(1);
+        let most = P::DATA.most_cases.max(1);
         let (mut inputs, mut chunk, mut games, mut left_out) = (Vec::new(), Vec::new(), 0usize, 0usize);
         for case in space.cases {
             if self.problem.write(std::slice::from_ref(&case)).is_err() {

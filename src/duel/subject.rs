@@ -338,7 +338,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
 
     fn shrink_limits(&self) -> Limits {
         // Packed candidates make a try cheap where the format holds many games an input.
-        let (below, grid) = match self.problem.most_cases() {
+        let (below, grid) = match P::DATA.most_cases {
             0 | 1 => (200, 1),
             most => (40_000, most.min(MOST_BATCH)),
         };
