@@ -112,6 +112,8 @@ impl Formula {
         engine.set_max_string_size(1 << 16);
         engine.set_max_array_size(1 << 20);
         engine.set_max_map_size(1 << 16);
+        // No maps: Rhai does not bound a map that `m[k] = v` grows (see `script::Script::compile`).
+        engine.disable_symbol("#{");
         engine.set_strict_variables(true);
         engine.register_fn("popcount", |x: i64| i64::from(x.count_ones()));
         engine.register_fn("xor_all", |p: Array| p.iter().map(|v| v.as_int().unwrap_or(0)).fold(0, |a, b| a ^ b));

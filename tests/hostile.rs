@@ -377,6 +377,25 @@ const CLASSES: &[Class] = &[
         "1000 components",
         5,
     ),
+    // Rhai checks a map's size when a function returns it, not when `m[k] = v` adds a key:
+    // 150,000 keys of 32 KB would pass the 3 GiB limit. Scripts and formulas have no maps.
+    class(
+        "script: a map grown by index assignment",
+        &["--max-memory", "64M", "solve", "--game", "/dev/stdin", "3", "--oracle"],
+        "echo 'fn moves(p) { let s = \"x\"; for i in 0..15 { s += s; } let m = #{}; \
+         for i in 0..150000 { m[s + i] = i; } [] }'",
+        2,
+        "'#{' is a reserved symbol",
+        10,
+    ),
+    class(
+        "formula: a map grown by index assignment",
+        &["verify", "nim", "--value", "let m = #{}; for i in 0..150000 { m[\"k\" + i] = i; } x", "--case", "3"],
+        "",
+        2,
+        "'#{' is a reserved symbol",
+        5,
+    ),
     class(
         "script: not a position",
         &["solve", "--game", "/dev/stdin", "x"],

@@ -103,6 +103,9 @@ impl Script {
         engine.set_max_expr_depths(64, 64);
         engine.set_max_call_levels(CALL_LEVELS);
         engine.set_strict_variables(true);
+        // No maps: Rhai bounds a map's entries when a function returns it, not when `m[k] = v`
+        // adds a key, so a loop of index assignments would grow one past any --max-memory.
+        engine.disable_symbol("#{");
         // The deadline holds inside a call, whatever it does: the engine asks between its steps
         // (every 16th: a look at the clock; one step may copy a large array), and stops the
         // call at once.
@@ -163,8 +166,9 @@ impl Script {
     /// The script with its values bounded by `max_bytes` (`--max-memory`): an array (its nested
     /// arrays' items counted), a string or a map holds at most what [`CALL_LEVELS`] levels of
     /// [`VALUES_PER_LEVEL`] such values each fit in half of `max_bytes` (the other half is the
-    /// searches'), and never more than 2^22 items, 2^16 bytes of string, 2^16 map entries. A
-    /// call past a bound fails with one line.
+    /// searches'), and never more than 2^22 items, 2^16 bytes of string. A call past a bound
+    /// fails with one line. (Maps are bounded too, though a script cannot write one: `#{` is
+    /// disabled.)
     pub fn with_memory(mut self, max_bytes: usize) -> Script {
         let values = max_bytes / 2 / (CALL_LEVELS * VALUES_PER_LEVEL);
         let items = (values / VALUE_BYTES).clamp(1 << 10, 1 << 22);

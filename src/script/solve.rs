@@ -8,13 +8,9 @@ use grundy_rules::{LoopyOutcome, Play};
 use serde::Serialize;
 
 use super::values::{Limits, NoValue, Values};
-use super::verify::oracle_outcome;
+use super::verify::oracle_solve;
 use super::{Script, show};
 use crate::error::Error;
-
-/// Options of a position searched for a winning move by the oracle when the game has cycles
-/// (each is a search of its own).
-const LOOPY_MOVE_SEARCH: usize = 64;
 
 /// What `grundy solve --game FILE` says about a position.
 #[derive(Debug, Clone, Serialize)]
@@ -60,11 +56,7 @@ pub fn solve(
             Err(NoValue::Budget(why)) => return Err(Error::usage(format!("{}: the fast side: {why}", script.name()))),
         }
     };
-    let (outcome, grundy) = oracle_outcome(script, play, position, budget)?;
-    let winning_move = match outcome {
-        LoopyOutcome::First => winning_move_by_oracle(script, play, position, budget)?,
-        _ => None,
-    };
+    let super::verify::OracleSolved { outcome, grundy, winning_move } = oracle_solve(script, play, position, budget)?;
     Ok(ScriptSolved {
         game: script.name().to_string(),
         position: position.to_vec(),
@@ -115,21 +107,6 @@ fn by_theory(script: &Script, position: &[u64], budget: Budget) -> Result<Script
         ),
         winning_move,
     })
-}
-
-fn winning_move_by_oracle(
-    script: &Script,
-    play: Play,
-    position: &[u64],
-    budget: Budget,
-) -> Result<Option<Vec<u64>>, Error> {
-    let options = script.moves(position)?;
-    for option in options.into_iter().take(LOOPY_MOVE_SEARCH) {
-        if oracle_outcome(script, play, &option, budget)?.0 == LoopyOutcome::Second {
-            return Ok(Some(option));
-        }
-    }
-    Ok(None)
 }
 
 /// The values of the one-integer positions `[0] … [upto]`, and how they were found.

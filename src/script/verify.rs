@@ -419,26 +419,48 @@ pub fn case(
     Ok(verified)
 }
 
-/// Who wins `position` by the oracle (for `solve --game … --oracle`).
-pub fn oracle_outcome(
-    script: &Script,
-    play: Play,
-    position: &[u64],
-    budget: Budget,
-) -> Result<(LoopyOutcome, Option<u64>), OracleError> {
+/// What the oracle says of one position (`solve --game … --oracle`): who wins, its Grundy value
+/// when play always ends, and a winning move when the player to move has one.
+pub struct OracleSolved {
+    /// Who wins.
+    pub outcome: LoopyOutcome,
+    /// The Grundy value (by the game tree; `None` once a cycle is found).
+    pub grundy: Option<u64>,
+    /// The first option, in the order `moves` lists them, that the player to move wins by.
+    pub winning_move: Option<Vec<u64>>,
+}
+
+/// Options of a position searched for a winning move by the oracle when the game has cycles
+/// (each is a retrograde analysis of its own).
+const LOOPY_MOVE_SEARCH: usize = 64;
+
+/// Who wins `position` by the oracle, its value and a winning move (for `solve --game …
+/// --oracle`). By the game tree, the one search that values the position has solved its
+/// options too: the winning move is read from it, not searched again.
+pub fn oracle_solve(script: &Script, play: Play, position: &[u64], budget: Budget) -> Result<OracleSolved, Error> {
     let mut oracle = Oracle::new(script, play, ValueKind::Grundy, budget);
-    match oracle.tree.solve(&position.to_vec()) {
-        Ok(solution) => Ok((
-            solution.outcome.into(),
-            match solution.value {
+    let position = position.to_vec();
+    match oracle.tree.solve(&position) {
+        Ok(solution) => {
+            let grundy = match solution.value {
                 Some(Value::Grundy(g)) => Some(g),
                 _ => None,
-            },
-        )),
-        Err(OracleError::Loopy { .. }) => {
-            oracle.loopy = true;
-            Ok((oracle.outcome(position)?, None))
+            };
+            let winning_move = oracle.tree.winning_option(&position)?;
+            return Ok(OracleSolved { outcome: solution.outcome.into(), grundy, winning_move });
         }
-        Err(error) => Err(error),
+        Err(OracleError::Loopy { .. }) => oracle.loopy = true,
+        Err(error) => return Err(error.into()),
     }
+    let outcome = oracle.outcome(&position)?;
+    let mut winning_move = None;
+    if outcome == LoopyOutcome::First {
+        for option in script.moves(&position)?.into_iter().take(LOOPY_MOVE_SEARCH) {
+            if oracle.outcome(&option)? == LoopyOutcome::Second {
+                winning_move = Some(option);
+                break;
+            }
+        }
+    }
+    Ok(OracleSolved { outcome, grundy: None, winning_move })
 }
