@@ -155,6 +155,36 @@ impl Sparse {
         sparse
     }
 
+    /// The method after heaps `0..learnt`, of which `rare_heaps` (ascending) have the rare values
+    /// `rare_values` under `mask`, the largest value being `bound`; the mask chosen at `chosen_at`.
+    pub(crate) fn from_rare(
+        mask: u32,
+        rare_heaps: Vec<u64>,
+        rare_values: Vec<u16>,
+        learnt: usize,
+        bound: u32,
+        chosen_at: usize,
+    ) -> Sparse {
+        let mut sparse = Sparse {
+            mask,
+            rare_heaps,
+            rare_values,
+            anchor: 0,
+            offsets: Vec::new(),
+            chosen_at,
+            learnt,
+            bound,
+            lanes: Lanes::detect(),
+        };
+        sparse.anchor_offsets();
+        sparse
+    }
+
+    /// The rare heaps, their values, and where the mask was chosen.
+    pub(crate) fn rare_parts(&self) -> (&[u64], &[u16], usize) {
+        (&self.rare_heaps, &self.rare_values, self.chosen_at)
+    }
+
     /// How many heaps so far have rare values.
     pub fn rare_count(&self) -> usize {
         self.rare_heaps.len()
