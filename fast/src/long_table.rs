@@ -797,6 +797,76 @@ mod tests {
         assert_eq!(error, "it is a checkpoint of version 3; this grundy reads versions 1 and 2");
     }
 
+    /// The bounded table `table` (its ring wrapped, its rare heaps among the first heaps) with
+    /// `by` heaps more before its newest ones: the first heaps, the rare heaps and the newest
+    /// values are the same, the newest `by` heaps further on (the heaps skipped are counted as
+    /// value 2). Not a table of the game, but one the method goes on from as from the game's,
+    /// to the same values `by` heaps further on, as long as it reads only what a bounded table
+    /// keeps: heaps past 2^32 without computing 2^32 of them.
+    fn shifted(table: &LongTable, by: usize) -> LongTable {
+        let (ring, len) = (table.ring().unwrap(), table.values.len());
+        assert!(len > HEAD + ring, "the ring has wrapped");
+        let mut values = Values::bounded(ring);
+        values.make_room(len + by, table.values.bits());
+        (0..HEAD).for_each(|heap| values.set(heap, table.values.get(heap)));
+        (len - ring..len).for_each(|heap| values.set(heap + by, table.values.get(heap)));
+        let (rare_heaps, rare_values, chosen_at) = table.sparse.rare_parts();
+        assert!(rare_heaps.iter().all(|&heap| heap < HEAD as u64));
+        let mut counted = table.counted.clone().unwrap();
+        counted.summary.counts[2] += by as u64;
+        counted.heaps += by as u64;
+        let bound = counted.summary.largest().0;
+        let sparse = Sparse::from_rare(
+            table.sparse.mask(),
+            rare_heaps.to_vec(),
+            rare_values.to_vec(),
+            len + by,
+            bound,
+            chosen_at,
+        );
+        LongTable {
+            digits: table.digits.clone(),
+            values,
+            sparse,
+            period: None,
+            looked_to: table.looked_to,
+            counted: Some(counted),
+        }
+    }
+
+    /// Across 2^32 heaps (a bounded table moved to just below, with a ring of 2^15): the values are those
+    /// of the table it was moved from, on one thread or two, and from a checkpoint taken past 2^32.
+    #[test]
+    fn a_bounded_table_goes_on_past_2_to_the_32_heaps_and_from_its_checkpoint_there() {
+        let digits = [0u8, 6];
+        let ring = 1 << 15;
+        let start = (HEAD + ring + 1000) as u64;
+        let mut table = LongTable::bounded(&digits, ring).unwrap();
+        table.extend(start, Effort { threads: 2, deadline: None }).unwrap();
+        let by = (1u64 << 32) - start - 3000;
+        let mut unmoved = LongTable::bounded(&digits, ring).unwrap();
+        unmoved.extend(start + 6000, Effort { threads: 2, deadline: None }).unwrap();
+        let mut summaries = Vec::new();
+        for threads in [1, 2] {
+            let mut moved = shifted(&table, by as usize);
+            assert_eq!(moved.computed_to(), start + by);
+            moved.extend(start + by + 6000, Effort { threads, deadline: None }).unwrap();
+            assert!((start + 1..=start + 6000).all(|heap| moved.value(heap + by) == unmoved.value(heap)), "{threads}");
+            summaries.push(moved.summary(start + by + 6000));
+        }
+        let mut half = shifted(&table, by as usize);
+        half.extend((1 << 32) + 1000, Effort { threads: 2, deadline: None }).unwrap();
+        let mut bytes = Vec::new();
+        half.write_checkpoint(&mut bytes).unwrap();
+        let header = String::from_utf8_lossy(&bytes[..60]).to_string();
+        assert!(header.starts_with(&format!("grundy-checkpoint/2 0.6 {} ", (1u64 << 32) + 1001)), "{header}");
+        let mut resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &digits).unwrap();
+        resumed.extend(start + by + 6000, Effort { threads: 2, deadline: None }).unwrap();
+        summaries.push(resumed.summary(start + by + 6000));
+        assert!(summaries.iter().all(|summary| *summary == summaries[0]));
+        assert_eq!(summaries[0].computed_to, (1 << 32) + 3000);
+    }
+
     #[test]
     fn hashes_of_parts_and_repeats_are_hashes_of_the_whole() {
         let values: Vec<u32> = (0..100u32).map(|v| v * v % 37).collect();
