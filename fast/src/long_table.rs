@@ -30,6 +30,10 @@ pub const PERIOD_LOOKS: [usize; 5] = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 2
 /// [`PERIOD_LOOKS`]' longest prefix, and far more than the reach Officers needs.
 pub const RING: usize = 1 << 25;
 
+/// The first heaps a bounded table keeps by default (4.5 MB): the searches for rare values of
+/// Officers read past the first 2^16 (at heap 17,672,855 the small part 65,536).
+pub const FIRST: usize = 1 << 22;
+
 /// A table being computed.
 #[derive(Debug)]
 pub struct LongTable {
@@ -222,11 +226,11 @@ const MAGIC: &str = "grundy-checkpoint/1";
 const MAGIC_BOUNDED: &str = "grundy-checkpoint/2";
 
 impl LongTable {
-    /// Starts a bounded table of the octal game `digits`, keeping the newest `ring` heaps (a
-    /// power of two, at least [`PERIOD_LOOKS`]' last, but for tests).
-    pub fn bounded(digits: &[u8], ring: usize) -> Result<LongTable, Unsupported> {
+    /// Starts a bounded table of the octal game `digits`, keeping the `first` heaps and the
+    /// newest `ring` (a power of two, at least [`PERIOD_LOOKS`]' last, but for tests).
+    pub fn bounded(digits: &[u8], first: usize, ring: usize) -> Result<LongTable, Unsupported> {
         let whole = LongTable::start(digits)?;
-        let mut values = Values::bounded(ring);
+        let mut values = Values::bounded(first, ring);
         values.make_room(whole.values.len(), whole.values.bits());
         (0..whole.values.len()).for_each(|heap| values.set(heap, whole.values.get(heap)));
         let mask = whole.sparse.mask();
@@ -344,7 +348,7 @@ impl LongTable {
         let len = self.values.len();
         let due = PERIOD_LOOKS.contains(&len) || len == START + 1;
         // A bounded table keeps that prefix whole when its ring is longer.
-        let whole = self.values.ring().is_none_or(|ring| len <= HEAD + ring);
+        let whole = self.values.ring().is_none_or(|ring| len <= self.values.first() + ring);
         if self.period.is_some() || !due || !whole {
             return;
         }
@@ -500,7 +504,7 @@ impl LongTable {
 }
 
 impl LongTable {
-    /// A bounded table's checkpoint: a line `grundy-checkpoint/2 GAME HEAPS BITS RING`, then
+    /// A bounded table's checkpoint: a line `grundy-checkpoint/2 GAME HEAPS BITS FIRST RING`, then
     /// (little-endian) the kept values in 16 bits (the first heaps, then the newest), the mask,
     /// where it was chosen, the rare heaps (64 bits) and their values, the summary so far
     /// (for each value its count, first and last heap; the hash), the period looked for, and a
@@ -510,9 +514,10 @@ impl LongTable {
             unreachable!("a bounded table counts as it goes")
         };
         let len = self.values.len();
-        writeln!(out, "{MAGIC_BOUNDED} {} {len} {} {ring}", self.game(), self.values.bits())?;
+        let first = self.values.first();
+        writeln!(out, "{MAGIC_BOUNDED} {} {len} {} {first} {ring}", self.game(), self.values.bits())?;
         let mut bytes = Vec::new();
-        for heap in (0..len.min(HEAD)).chain(len.saturating_sub(ring).max(HEAD)..len) {
+        for heap in (0..len.min(first)).chain(len.saturating_sub(ring).max(first)..len) {
             bytes.extend((self.values.get(heap) as u16).to_le_bytes());
         }
         let (rare_heaps, rare_values, chosen_at) = self.sparse.rare_parts();
@@ -538,8 +543,8 @@ impl LongTable {
     /// The bounded table of a checkpoint whose first line is `fields`.
     fn read_bounded(fields: &[&str], input: &mut impl BufRead, digits: &[u8]) -> Result<LongTable, CheckpointError> {
         let malformed = |what: &str| CheckpointError::Malformed(what.to_string());
-        let [_, game, heaps, bits, ring] = fields[..] else {
-            return Err(malformed("its first line is not `grundy-checkpoint/2 GAME HEAPS BITS RING`"));
+        let [_, game, heaps, bits, first, ring] = fields[..] else {
+            return Err(malformed("its first line is not `grundy-checkpoint/2 GAME HEAPS BITS FIRST RING`"));
         };
         let wanted = format!("0.{}", code(digits));
         if game != wanted {
@@ -548,9 +553,13 @@ impl LongTable {
         let number = |field: &str, what: &str| {
             field.parse::<usize>().map_err(|_| malformed(&format!("{what} `{field}` is not a number")))
         };
-        let (len, bits, ring) = (number(heaps, "heap count")?, number(bits, "bit count")?, number(ring, "ring")?);
-        if !(START + 1..=sparse::LARGEST_HEAP).contains(&len) || !(8..=16).contains(&bits) || !ring.is_power_of_two() {
-            return Err(malformed(&format!("{len} heaps of {bits} bits in a ring of {ring} is out of range")));
+        let (len, bits) = (number(heaps, "heap count")?, number(bits, "bit count")?);
+        let (first, ring) = (number(first, "first heaps")?, number(ring, "ring")?);
+        let sizes = (HEAD..=1 << 40).contains(&first) && ring.is_power_of_two() && ring <= 1 << 40;
+        if !(START + 1..=sparse::LARGEST_HEAP).contains(&len) || !(8..=16).contains(&bits) || !sizes {
+            return Err(malformed(&format!(
+                "{len} heaps of {bits} bits, {first} first and a ring of {ring}, is out of range"
+            )));
         }
         let mut bytes = Vec::new();
         input.read_to_end(&mut bytes)?;
@@ -565,8 +574,8 @@ impl LongTable {
             });
         }
         let mut reader = Fields { bytes: body, at: 0 };
-        let kept: Vec<usize> = (0..len.min(HEAD)).chain(len.saturating_sub(ring).max(HEAD)..len).collect();
-        let mut values = Values::bounded(ring);
+        let kept: Vec<usize> = (0..len.min(first)).chain(len.saturating_sub(ring).max(first)..len).collect();
+        let mut values = Values::bounded(first, ring);
         values.make_room(len, bits as u32);
         for &heap in &kept {
             values.set(heap, u32::from(reader.u16().ok_or_else(cut)?));
@@ -762,7 +771,7 @@ mod tests {
         for digits in [&[0u8, 6][..], &[0, 4, 5, 6], &[0, 0, 7]] {
             let mut whole = LongTable::start(digits).unwrap();
             whole.extend(n, Effort::every_core()).unwrap();
-            let mut bounded = LongTable::bounded(digits, 1 << 15).unwrap();
+            let mut bounded = LongTable::bounded(digits, HEAD, 1 << 15).unwrap();
             assert_eq!(bounded.ring(), Some(1 << 15));
             bounded.extend(n, Effort { threads: 2, deadline: None }).unwrap();
             assert_eq!(bounded.summary(n), whole.summary(n), "{digits:?}");
@@ -773,7 +782,7 @@ mod tests {
             }
         }
         let digits = [0u8, 6];
-        let mut half = LongTable::bounded(&digits, 1 << 15).unwrap();
+        let mut half = LongTable::bounded(&digits, HEAD, 1 << 15).unwrap();
         half.extend(n - 1234, Effort { threads: 1, deadline: None }).unwrap();
         let mut bytes = Vec::new();
         half.write_checkpoint(&mut bytes).unwrap();
@@ -806,7 +815,7 @@ mod tests {
     fn shifted(table: &LongTable, by: usize) -> LongTable {
         let (ring, len) = (table.ring().unwrap(), table.values.len());
         assert!(len > HEAD + ring, "the ring has wrapped");
-        let mut values = Values::bounded(ring);
+        let mut values = Values::bounded(HEAD, ring);
         values.make_room(len + by, table.values.bits());
         (0..HEAD).for_each(|heap| values.set(heap, table.values.get(heap)));
         (len - ring..len).for_each(|heap| values.set(heap + by, table.values.get(heap)));
@@ -841,10 +850,10 @@ mod tests {
         let digits = [0u8, 6];
         let ring = 1 << 15;
         let start = (HEAD + ring + 1000) as u64;
-        let mut table = LongTable::bounded(&digits, ring).unwrap();
+        let mut table = LongTable::bounded(&digits, HEAD, ring).unwrap();
         table.extend(start, Effort { threads: 2, deadline: None }).unwrap();
         let by = (1u64 << 32) - start - 3000;
-        let mut unmoved = LongTable::bounded(&digits, ring).unwrap();
+        let mut unmoved = LongTable::bounded(&digits, HEAD, ring).unwrap();
         unmoved.extend(start + 6000, Effort { threads: 2, deadline: None }).unwrap();
         let mut summaries = Vec::new();
         for threads in [1, 2] {

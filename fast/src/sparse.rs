@@ -1352,7 +1352,7 @@ mod tests {
             let mut whole = Values::from_values(&start, 8);
             Sparse::new(&whole, mask).extend_on(digits, &mut whole, n, on(2), LARGEST_VALUE).unwrap();
             for threads in [1, 2, 3] {
-                let mut bounded = Values::bounded(1 << 15);
+                let mut bounded = Values::bounded(crate::values::HEAD, 1 << 15);
                 bounded.make_room(start.len(), 8);
                 start.iter().enumerate().for_each(|(heap, &value)| bounded.set(heap, value));
                 let mut sparse = Sparse::new(&bounded, mask);
@@ -1372,7 +1372,7 @@ mod tests {
         let mask = Sparse::best_mask(start.iter().copied()).0;
         let mut whole = Values::from_values(&start, 8);
         Sparse::new(&whole, mask).extend_on(&[0, 6], &mut whole, n, on(1), LARGEST_VALUE).unwrap();
-        let mut bounded = Values::bounded(1 << 12);
+        let mut bounded = Values::bounded(crate::values::HEAD, 1 << 12);
         bounded.make_room(start.len(), 8);
         start.iter().enumerate().for_each(|(heap, &value)| bounded.set(heap, value));
         let mut sparse = Sparse::new(&bounded, mask);

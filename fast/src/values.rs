@@ -2,8 +2,8 @@
 //! each for the low eight bits, and one bit plane (a bit a heap) for each higher bit in use. A table
 //! whose values stay below 512, like Officers' (0.6) to 10^9, takes 1.125 bytes a heap.
 //!
-//! A *bounded* table ([`Values::bounded`]) keeps only the first [`HEAD`] heaps and the newest
-//! `ring` ones (a ring: heap `h` past the head in slot `HEAD + (h − HEAD) mod ring`), so its
+//! A *bounded* table ([`Values::bounded`]) keeps only the first `first` heaps and the newest
+//! `ring` ones (a ring: heap `h` past the first in slot `first + (h − first) mod ring`), so its
 //! memory does not grow with its length; what the sparse-space method reads of it, and why that
 //! is enough, is said in [`crate::sparse`].
 //!
@@ -45,11 +45,17 @@ impl Values {
         Values::default()
     }
 
-    /// An empty bounded table: it keeps the first [`HEAD`] heaps and the newest `ring` (a power
-    /// of two).
-    pub fn bounded(ring: usize) -> Values {
+    /// An empty bounded table: it keeps the first `first` heaps (at least a [`Window`]'s
+    /// [`HEAD`]) and the newest `ring` (a power of two).
+    pub fn bounded(first: usize, ring: usize) -> Values {
         assert!(ring.is_power_of_two(), "a ring of {ring} heaps is not a power of two");
-        Values { head: HEAD, ring_mask: ring - 1, ..Values::default() }
+        assert!(first >= HEAD, "a bounded table keeps at least the window's first heaps");
+        Values { head: first, ring_mask: ring - 1, ..Values::default() }
+    }
+
+    /// How many of the first heaps are kept (`usize::MAX` for a whole table).
+    pub fn first(&self) -> usize {
+        self.head
     }
 
     /// How many of the newest heaps a bounded table keeps; `None` for a whole table.
@@ -242,8 +248,10 @@ pub struct Window {
     recent: Vec<u16>,
     /// The heap of `recent[0]`.
     base: usize,
-    /// Heaps of the table from the head to this one are not read.
+    /// Heaps of the table from `kept_first` to this one are not read.
     pub reach: usize,
+    /// The table's first heaps kept ([`Values::first`]).
+    kept_first: usize,
     /// The first heap out of reach asked for, if any.
     missed: std::cell::Cell<Option<usize>>,
 }
@@ -264,6 +272,7 @@ impl Window {
             recent: (base..len).map(|heap| values.get(heap) as u16).collect(),
             base,
             reach: 0,
+            kept_first: values.first(),
             missed: std::cell::Cell::new(None),
         }
     }
@@ -316,7 +325,7 @@ impl Window {
             self.head[heap]
         } else if heap >= self.base {
             self.recent[heap - self.base]
-        } else if heap >= self.reach {
+        } else if heap >= self.reach || heap < self.kept_first {
             values.get(heap) as u16
         } else {
             if self.missed.get().is_none() {
@@ -361,7 +370,7 @@ mod tests {
         let ring = 1 << 10;
         let value = |heap: usize| ((heap as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54) as u32;
         for start in [0, (1usize << 32) - 3 * ring / 2] {
-            let mut table = Values::bounded(ring);
+            let mut table = Values::bounded(HEAD, ring);
             table.make_room(HEAD, 10);
             (0..HEAD).for_each(|heap| table.set(heap, value(heap)));
             let from = start.max(HEAD);

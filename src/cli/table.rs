@@ -71,7 +71,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "period")]
     pairs: bool,
     /// A summary instead of every value, for long tables of octal games that split heaps in two
-    /// (normal play; the table keeps its first heaps, its 2^25 newest and its rare heaps, about
+    /// (normal play; the table keeps its first 2^22 heaps, its 2^25 newest and its rare heaps, about
     /// 40 MB however long it is, or every heap with --whole-table): how many heaps have each value,
     /// the first and last heap of each, which values are rare, the largest value and where it
     /// first appears, the last new value, a checksum of the table, and the period if the
