@@ -33,7 +33,8 @@
 //! a worker reads the table only from `reach(ring)` below the heap it works on, and a heap is
 //! written over the one `ring` before it only once every worker has learnt far enough that
 //! nothing it may still read is lost ([`Board::publish`]). Officers (0.6) to 10^8 has 1583 rare
-//! heaps, the last 20,627 (the summary of a whole table).
+//! heaps, the last 20,627, and its searches read small parts past the first 2^16 heaps (65,536
+//! for heap 17,672,855): a bounded long table keeps the first 2^22 ([`crate::long_table::FIRST`]).
 //!
 //! **A byte and a bit a heap.** The table is [`Values`]: the workers write it (each heap at the
 //! frontier, see [`Board`]) and read it below the frontier. The loops read a thread's own 16-bit
