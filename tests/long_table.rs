@@ -188,6 +188,34 @@ fn a_stopped_run_goes_on_from_its_checkpoint_to_the_same_table() {
     assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
     let missing = grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--resume", "/nonexistent/x.ckpt"]);
     assert_eq!(missing.status.code(), Some(2), "{}", text(&missing));
+    // A checkpoint of a version this grundy does not know: one line naming it, exit 2.
+    let mut later = std::fs::read(&path).unwrap();
+    later[18] = b'7';
+    let later_path = scratch("later.ckpt");
+    std::fs::write(&later_path, &later).unwrap();
+    let output = grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--resume", later_path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output).contains("version 7; this grundy reads versions 1 and 2"), "{}", text(&output));
+    assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
+}
+
+/// A whole table (`--whole-table`) writes checkpoints of version 1, as before the bounded tables
+/// came: they still go on, to the summary a bounded run gives.
+#[test]
+fn a_whole_table_checkpoint_goes_on_to_the_bounded_summary() {
+    let path = scratch("officers-whole.ckpt");
+    let path_text = path.to_str().unwrap();
+    let upto = "120000";
+    let first = ["table", "octal:0.6", "--upto", "70000", "--summary", "--whole-table", "--checkpoint", path_text];
+    assert!(grundy(&first).status.success());
+    assert!(std::fs::read(&path).unwrap().starts_with(b"grundy-checkpoint/1 0.6 "));
+    let summary = |extra: &[&str]| {
+        let mut args = vec!["table", "octal:0.6", "--upto", upto, "--summary", "--json", "--time", "600"];
+        args.extend(extra);
+        json(&grundy(&args))
+    };
+    assert_eq!(summary(&["--resume", path_text]), summary(&[]));
+    assert_eq!(summary(&["--whole-table"]), summary(&[]));
 }
 
 #[test]

@@ -6,19 +6,33 @@
 //! A period is looked for while the table is short (at [`PERIOD_LOOKS`]): once the Guy–Smith
 //! theorem proves one, the rest of the table follows from it and the summary is counted from the
 //! period.
+//!
+//! **Bounded memory.** A bounded table ([`LongTable::bounded`]) keeps only what the method reads
+//! (the first heaps, a ring of the newest, the rare heaps and their values: see
+//! [`crate::sparse`]) and the summary, counted as the heaps go by, so that its memory does not
+//! grow with its length: past 2^32 heaps as well. Its ring holds more heaps than the longest
+//! prefix a period is looked for in, so that it looks where a whole table does.
 
 use std::io::{BufRead, Read, Write};
 
 use crate::Unsupported;
 use crate::octal::{self, Period};
 use crate::sparse::{self, Effort, Sparse, Stopped};
-use crate::values::Values;
+use crate::values::{HEAD, Values};
 
 /// Heaps computed by definition before the sparse-space method takes over.
 const START: usize = 1000;
 
 /// Table lengths at which a period is looked for (the table is read into 32 bits there).
 pub const PERIOD_LOOKS: [usize; 5] = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24];
+
+/// The ring of newest heaps a bounded table keeps by default (36 MB): more than
+/// [`PERIOD_LOOKS`]' longest prefix, and far more than the reach Officers needs.
+pub const RING: usize = 1 << 25;
+
+/// The first heaps a bounded table keeps by default (4.5 MB): the searches for rare values of
+/// Officers read past the first 2^16 (at heap 17,672,855 the small part 65,536).
+pub const FIRST: usize = 1 << 22;
 
 /// A table being computed.
 #[derive(Debug)]
@@ -30,6 +44,17 @@ pub struct LongTable {
     period: Option<Period>,
     /// The longest prefix a period was looked for in.
     looked_to: usize,
+    /// A bounded table's summary of the heaps it has passed (a whole table is summed when asked).
+    counted: Option<Counted>,
+}
+
+/// The summary of heaps `0..summary.computed_to + 1`, and their hash.
+#[derive(Debug, Clone)]
+struct Counted {
+    summary: Summary,
+    hash: Hash,
+    /// How many heaps are counted.
+    heaps: u64,
 }
 
 /// What a table holds, for reading at a glance.
@@ -194,10 +219,50 @@ pub enum CheckpointError {
     },
 }
 
-/// The first line of a checkpoint.
+/// The first line of a checkpoint of a whole table.
 const MAGIC: &str = "grundy-checkpoint/1";
 
+/// The first line of a checkpoint of a bounded table.
+const MAGIC_BOUNDED: &str = "grundy-checkpoint/2";
+
 impl LongTable {
+    /// Starts a bounded table of the octal game `digits`, keeping the `first` heaps and the
+    /// newest `ring` (a power of two, at least [`PERIOD_LOOKS`]' last, but for tests).
+    pub fn bounded(digits: &[u8], first: usize, ring: usize) -> Result<LongTable, Unsupported> {
+        let whole = LongTable::start(digits)?;
+        let mut values = Values::bounded(first, ring);
+        values.make_room(whole.values.len(), whole.values.bits());
+        (0..whole.values.len()).for_each(|heap| values.set(heap, whole.values.get(heap)));
+        let mask = whole.sparse.mask();
+        let counted = Counted { summary: Summary::empty(mask, None), hash: Hash::EMPTY, heaps: 0 };
+        let mut table = LongTable { values, counted: Some(counted), ..whole };
+        table.count();
+        Ok(table)
+    }
+
+    /// Whether only the newest heaps are kept, and how many.
+    pub fn ring(&self) -> Option<usize> {
+        self.values.ring()
+    }
+
+    /// The most heaps an [`LongTable::extend`] may go and still keep every heap it computed
+    /// (to read them with [`LongTable::value`] before the next one).
+    pub fn longest_step(&self) -> u64 {
+        self.values.ring().map_or(u64::MAX, |ring| (ring / 2) as u64)
+    }
+
+    /// Counts the heaps a bounded table has not counted yet (all of them kept).
+    fn count(&mut self) {
+        let Some(counted) = &mut self.counted else { return };
+        for heap in counted.heaps as usize..self.values.len() {
+            let value = self.values.get(heap);
+            counted.summary.count(heap as u64, value, 1);
+            counted.hash.push(value);
+        }
+        counted.heaps = self.values.len() as u64;
+        counted.summary.mask = self.sparse.mask();
+    }
+
     /// Starts the table of the octal game `digits` (two-heap splits, no bit 8).
     pub fn start(digits: &[u8]) -> Result<LongTable, Unsupported> {
         if digits.iter().any(|&d| d & 8 != 0) || digits.iter().all(|&d| d & 4 == 0) {
@@ -212,7 +277,8 @@ impl LongTable {
         let (mask, _) = Sparse::best_mask(start.iter().copied());
         let values = Values::from_values(&start, 8);
         let sparse = Sparse::new(&values, mask);
-        let mut table = LongTable { digits: digits.to_vec(), values, sparse, period: None, looked_to: 0 };
+        let mut table =
+            LongTable { digits: digits.to_vec(), values, sparse, period: None, looked_to: 0, counted: None };
         table.look_for_period();
         Ok(table)
     }
@@ -261,9 +327,13 @@ impl LongTable {
         }
         let wanted = upto;
         let upto = usize::try_from(upto).unwrap_or(usize::MAX);
-        // Stop at the next length a period is looked for.
+        // Stop at the next length a period is looked for (and, bounded, while every heap computed
+        // is kept, to be counted).
         let stop = PERIOD_LOOKS.iter().copied().find(|&l| l > self.values.len()).map_or(upto, |l| upto.min(l - 1));
+        let stop =
+            stop.min((self.values.len() - 1).saturating_add(self.longest_step().min(usize::MAX as u64) as usize));
         let extended = self.sparse.extend_with(&self.digits, &mut self.values, stop, effort);
+        self.count();
         self.look_for_period();
         match extended {
             Ok(()) if stop < upto => self.extend(wanted, effort),
@@ -277,16 +347,26 @@ impl LongTable {
     fn look_for_period(&mut self) {
         let len = self.values.len();
         let due = PERIOD_LOOKS.contains(&len) || len == START + 1;
-        if self.period.is_some() || !due {
+        // A bounded table keeps that prefix whole when its ring is longer.
+        let whole = self.values.ring().is_none_or(|ring| len <= self.values.first() + ring);
+        if self.period.is_some() || !due || !whole {
             return;
         }
         self.period = prove_period(&self.values, len, octal::last_digit(&self.digits));
         self.looked_to = len - 1;
     }
 
-    /// The summary of heaps `0..=upto` (at most the table's, or any with a proven period).
+    /// The summary of heaps `0..=upto` (at most the table's, or any with a proven period; of a
+    /// bounded table, all its heaps or those a period gives).
     pub fn summary(&self, upto: u64) -> Summary {
         let mask = self.sparse.mask();
+        if let (Some(counted), None) = (&self.counted, self.period) {
+            assert!(upto >= self.computed_to(), "a bounded table is summed to its end");
+            let mut summary = counted.summary.clone();
+            (summary.computed_to, summary.mask) = (self.computed_to(), mask);
+            summary.checksum = counted.hash.h;
+            return summary;
+        }
         let Some(period) = self.period else {
             let upto = upto.min(self.computed_to()) as usize;
             return Summary::of((0..=upto).map(|heap| self.values.get(heap)), mask, None);
@@ -324,13 +404,19 @@ impl LongTable {
                 let (start, p) = (period.preperiod as u64, period.period as u64);
                 self.values.get((start + (heap - start) % p) as usize)
             }
-            _ => self.values.get(heap as usize),
+            _ => {
+                assert!(self.values.keeps(heap as usize), "a bounded table no longer keeps heap {heap}");
+                self.values.get(heap as usize)
+            }
         }
     }
 
     /// Writes the table to `out`: a line `grundy-checkpoint/1 GAME HEAPS BITS`, the values
     /// ([`Values::write_to`]), and a line with their FNV-1a checksum.
     pub fn write_checkpoint(&self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.counted.is_some() {
+            return self.write_bounded(out);
+        }
         writeln!(out, "{MAGIC} {} {} {}", self.game(), self.values.len(), self.values.bits())?;
         let mut hashing = Hashing { out, hash: FNV_OFFSET };
         self.values.write_to(&mut hashing)?;
@@ -356,6 +442,16 @@ impl LongTable {
         let mut header = String::new();
         input.by_ref().take(200).read_line(&mut header)?;
         let fields: Vec<&str> = header.trim_end().split(' ').collect();
+        if let Some(version) = fields[0].strip_prefix("grundy-checkpoint/")
+            && version != "1"
+        {
+            if fields[0] != MAGIC_BOUNDED {
+                return Err(malformed(&format!(
+                    "it is a checkpoint of version {version}; this grundy reads versions 1 and 2"
+                )));
+            }
+            return LongTable::read_bounded(&fields, input, digits);
+        }
         let [magic, game, heaps, bits] = fields[..] else {
             return Err(malformed("its first line is not `grundy-checkpoint/1 GAME HEAPS BITS`"));
         };
@@ -391,7 +487,8 @@ impl LongTable {
         let all = (0..values.len()).map(|heap| values.get(heap));
         let (mask, _) = Sparse::best_mask(all);
         let sparse = Sparse::new(&values, mask);
-        let mut table = LongTable { digits: digits.to_vec(), values, sparse, period: None, looked_to: 0 };
+        let mut table =
+            LongTable { digits: digits.to_vec(), values, sparse, period: None, looked_to: 0, counted: None };
         // A period is looked for again where the uninterrupted run would have looked.
         if let Some(&len) = PERIOD_LOOKS.iter().rev().find(|&&l| l <= table.values.len()) {
             table.period = prove_period(&table.values, len, octal::last_digit(digits));
@@ -403,6 +500,140 @@ impl LongTable {
             }
         }
         Ok(table)
+    }
+}
+
+impl LongTable {
+    /// A bounded table's checkpoint: a line `grundy-checkpoint/2 GAME HEAPS BITS FIRST RING`, then
+    /// (little-endian) the kept values in 16 bits (the first heaps, then the newest), the mask,
+    /// where it was chosen, the rare heaps (64 bits) and their values, the summary so far
+    /// (for each value its count, first and last heap; the hash), the period looked for, and a
+    /// line with the FNV-1a checksum of it all.
+    fn write_bounded(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let (Some(counted), Some(ring)) = (&self.counted, self.values.ring()) else {
+            unreachable!("a bounded table counts as it goes")
+        };
+        let len = self.values.len();
+        let first = self.values.first();
+        writeln!(out, "{MAGIC_BOUNDED} {} {len} {} {first} {ring}", self.game(), self.values.bits())?;
+        let mut bytes = Vec::new();
+        for heap in (0..len.min(first)).chain(len.saturating_sub(ring).max(first)..len) {
+            bytes.extend((self.values.get(heap) as u16).to_le_bytes());
+        }
+        let (rare_heaps, rare_values, chosen_at) = self.sparse.rare_parts();
+        bytes.extend(self.sparse.mask().to_le_bytes());
+        bytes.extend((chosen_at as u64).to_le_bytes());
+        bytes.extend((rare_heaps.len() as u64).to_le_bytes());
+        rare_heaps.iter().for_each(|heap| bytes.extend(heap.to_le_bytes()));
+        rare_values.iter().for_each(|value| bytes.extend(value.to_le_bytes()));
+        let summary = &counted.summary;
+        bytes.extend((summary.counts.len() as u64).to_le_bytes());
+        for v in 0..summary.counts.len() {
+            [summary.counts[v], summary.first[v], summary.last[v]].iter().for_each(|n| bytes.extend(n.to_le_bytes()));
+        }
+        bytes.extend(counted.hash.h.to_le_bytes());
+        bytes.extend(counted.hash.power.to_le_bytes());
+        bytes.extend((self.looked_to as u64).to_le_bytes());
+        let period = self.period.map_or([0, 0], |p| [p.preperiod as u64 + 1, p.period as u64]);
+        period.iter().for_each(|n| bytes.extend(n.to_le_bytes()));
+        out.write_all(&bytes)?;
+        writeln!(out, "\nchecksum {:016x}", fnv_bytes(FNV_OFFSET, &bytes))
+    }
+
+    /// The bounded table of a checkpoint whose first line is `fields`.
+    fn read_bounded(fields: &[&str], input: &mut impl BufRead, digits: &[u8]) -> Result<LongTable, CheckpointError> {
+        let malformed = |what: &str| CheckpointError::Malformed(what.to_string());
+        let [_, game, heaps, bits, first, ring] = fields[..] else {
+            return Err(malformed("its first line is not `grundy-checkpoint/2 GAME HEAPS BITS FIRST RING`"));
+        };
+        let wanted = format!("0.{}", code(digits));
+        if game != wanted {
+            return Err(CheckpointError::OtherGame { found: game.to_string(), wanted });
+        }
+        let number = |field: &str, what: &str| {
+            field.parse::<usize>().map_err(|_| malformed(&format!("{what} `{field}` is not a number")))
+        };
+        let (len, bits) = (number(heaps, "heap count")?, number(bits, "bit count")?);
+        let (first, ring) = (number(first, "first heaps")?, number(ring, "ring")?);
+        let sizes = (HEAD..=1 << 40).contains(&first) && ring.is_power_of_two() && ring <= 1 << 40;
+        if !(START + 1..=sparse::LARGEST_HEAP).contains(&len) || !(8..=16).contains(&bits) || !sizes {
+            return Err(malformed(&format!(
+                "{len} heaps of {bits} bits, {first} first and a ring of {ring}, is out of range"
+            )));
+        }
+        let mut bytes = Vec::new();
+        input.read_to_end(&mut bytes)?;
+        let cut = || malformed(&format!("it ends before the {len} heaps it announces"));
+        let body_end = bytes.len().checked_sub(27).ok_or_else(cut)?;
+        let (body, trailer) = bytes.split_at(body_end);
+        if trailer != format!("\nchecksum {:016x}\n", fnv_bytes(FNV_OFFSET, body)).as_bytes() {
+            return Err(if trailer.starts_with(b"\nchecksum ") {
+                malformed("its checksum does not match its values (the file is damaged)")
+            } else {
+                cut()
+            });
+        }
+        let mut reader = Fields { bytes: body, at: 0 };
+        let kept: Vec<usize> = (0..len.min(first)).chain(len.saturating_sub(ring).max(first)..len).collect();
+        let mut values = Values::bounded(first, ring);
+        values.make_room(len, bits as u32);
+        for &heap in &kept {
+            values.set(heap, u32::from(reader.u16().ok_or_else(cut)?));
+        }
+        let plain = octal::table(digits, START);
+        if let Some(heap) = (0..=START).find(|&heap| values.get(heap) != plain[heap]) {
+            return Err(malformed(&format!("heap {heap} does not have the game's value")));
+        }
+        let damaged = || malformed("its state after the values is cut or out of range");
+        let mask = reader.u32().ok_or_else(damaged)?;
+        let chosen_at = reader.u64().ok_or_else(damaged)? as usize;
+        let rare = reader.u64().filter(|&rare| rare <= len as u64).ok_or_else(damaged)? as usize;
+        let rare_heaps: Vec<u64> = (0..rare).map(|_| reader.u64()).collect::<Option<_>>().ok_or_else(damaged)?;
+        let rare_values: Vec<u16> = (0..rare).map(|_| reader.u16()).collect::<Option<_>>().ok_or_else(damaged)?;
+        let distinct = reader.u64().filter(|&v| v <= 1 << 16).ok_or_else(damaged)? as usize;
+        let mut summary = Summary::empty(mask, None);
+        for _ in 0..distinct {
+            summary.counts.push(reader.u64().ok_or_else(damaged)?);
+            summary.first.push(reader.u64().ok_or_else(damaged)?);
+            summary.last.push(reader.u64().ok_or_else(damaged)?);
+        }
+        let hash = Hash { h: reader.u64().ok_or_else(damaged)?, power: reader.u64().ok_or_else(damaged)? };
+        let looked_to = reader.u64().ok_or_else(damaged)? as usize;
+        let (preperiod, period) = (reader.u64().ok_or_else(damaged)?, reader.u64().ok_or_else(damaged)?);
+        let period = (preperiod > 0).then(|| Period { preperiod: preperiod as usize - 1, period: period as usize });
+        if reader.at != body.len() || summary.counts.iter().sum::<u64>() != len as u64 {
+            return Err(damaged());
+        }
+        let bound = summary.largest().0;
+        let sparse = Sparse::from_rare(mask, rare_heaps, rare_values, len, bound, chosen_at);
+        let counted = Counted { summary, hash, heaps: len as u64 };
+        Ok(LongTable { digits: digits.to_vec(), values, sparse, period, looked_to, counted: Some(counted) })
+    }
+}
+
+/// Little-endian numbers read one after another.
+struct Fields<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Fields<'_> {
+    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let bytes = self.bytes.get(self.at..self.at + N)?.try_into().ok()?;
+        self.at += N;
+        Some(bytes)
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        self.take().map(u16::from_le_bytes)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        self.take().map(u32::from_le_bytes)
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        self.take().map(u64::from_le_bytes)
     }
 }
 
@@ -530,6 +761,119 @@ mod tests {
         let resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &[0, 3, 6]).unwrap();
         assert_eq!((resumed.looked_to(), resumed.period()), (past.looked_to(), past.period()));
         assert_eq!(past.looked_to(), PERIOD_LOOKS[0] - 1);
+    }
+
+    /// A bounded table (a ring of 2^15 newest heaps, wrapped) has the summary and the newest
+    /// values of the whole table, and goes on from its checkpoint, taken past the wrap, to them.
+    #[test]
+    fn bounded_tables_are_whole_tables_in_bounded_memory() {
+        let n = (HEAD + (1 << 15) + 3000) as u64;
+        for digits in [&[0u8, 6][..], &[0, 4, 5, 6], &[0, 0, 7]] {
+            let mut whole = LongTable::start(digits).unwrap();
+            whole.extend(n, Effort::every_core()).unwrap();
+            let mut bounded = LongTable::bounded(digits, HEAD, 1 << 15).unwrap();
+            assert_eq!(bounded.ring(), Some(1 << 15));
+            bounded.extend(n, Effort { threads: 2, deadline: None }).unwrap();
+            assert_eq!(bounded.summary(n), whole.summary(n), "{digits:?}");
+            assert_eq!(bounded.period(), whole.period(), "{digits:?}");
+            assert!(bounded.bytes() < 2 * (HEAD + (1 << 15)), "{digits:?}: {} bytes", bounded.bytes());
+            if whole.period().is_none() {
+                assert!((n - 100..=n).all(|heap| bounded.value(heap) == whole.value(heap)), "{digits:?}");
+            }
+        }
+        let digits = [0u8, 6];
+        let mut half = LongTable::bounded(&digits, HEAD, 1 << 15).unwrap();
+        half.extend(n - 1234, Effort { threads: 1, deadline: None }).unwrap();
+        let mut bytes = Vec::new();
+        half.write_checkpoint(&mut bytes).unwrap();
+        assert!(bytes.starts_with(b"grundy-checkpoint/2 0.6 "));
+        let mut resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &digits).unwrap();
+        assert_eq!((resumed.computed_to(), resumed.ring()), (n - 1234, Some(1 << 15)));
+        resumed.extend(n, Effort { threads: 2, deadline: None }).unwrap();
+        let mut whole = LongTable::start(&digits).unwrap();
+        whole.extend(n, Effort::every_core()).unwrap();
+        assert_eq!(resumed.summary(n), whole.summary(n));
+        // A damaged byte, a cut file, a version it does not know: one line each.
+        let mut damaged = bytes.clone();
+        damaged[5000] ^= 4;
+        let error = LongTable::read_checkpoint(&mut damaged.as_slice(), &digits).unwrap_err().to_string();
+        assert!(error.contains("checksum does not match"), "{error}");
+        let error = LongTable::read_checkpoint(&mut &bytes[..8000], &digits).unwrap_err().to_string();
+        assert!(error.contains("ends before"), "{error}");
+        let mut later = b"grundy-checkpoint/3".to_vec();
+        later.extend(&bytes[19..]);
+        let error = LongTable::read_checkpoint(&mut later.as_slice(), &digits).unwrap_err().to_string();
+        assert_eq!(error, "it is a checkpoint of version 3; this grundy reads versions 1 and 2");
+    }
+
+    /// The bounded table `table` (its ring wrapped, its rare heaps among the first heaps) with
+    /// `by` heaps more before its newest ones: the first heaps, the rare heaps and the newest
+    /// values are the same, the newest `by` heaps further on (the heaps skipped are counted as
+    /// value 2). Not a table of the game, but one the method goes on from as from the game's,
+    /// to the same values `by` heaps further on, as long as it reads only what a bounded table
+    /// keeps: heaps past 2^32 without computing 2^32 of them.
+    fn shifted(table: &LongTable, by: usize) -> LongTable {
+        let (ring, len) = (table.ring().unwrap(), table.values.len());
+        assert!(len > HEAD + ring, "the ring has wrapped");
+        let mut values = Values::bounded(HEAD, ring);
+        values.make_room(len + by, table.values.bits());
+        (0..HEAD).for_each(|heap| values.set(heap, table.values.get(heap)));
+        (len - ring..len).for_each(|heap| values.set(heap + by, table.values.get(heap)));
+        let (rare_heaps, rare_values, chosen_at) = table.sparse.rare_parts();
+        assert!(rare_heaps.iter().all(|&heap| heap < HEAD as u64));
+        let mut counted = table.counted.clone().unwrap();
+        counted.summary.counts[2] += by as u64;
+        counted.heaps += by as u64;
+        let bound = counted.summary.largest().0;
+        let sparse = Sparse::from_rare(
+            table.sparse.mask(),
+            rare_heaps.to_vec(),
+            rare_values.to_vec(),
+            len + by,
+            bound,
+            chosen_at,
+        );
+        LongTable {
+            digits: table.digits.clone(),
+            values,
+            sparse,
+            period: None,
+            looked_to: table.looked_to,
+            counted: Some(counted),
+        }
+    }
+
+    /// Across 2^32 heaps (a bounded table moved to just below, with a ring of 2^15): the values are those
+    /// of the table it was moved from, on one thread or two, and from a checkpoint taken past 2^32.
+    #[test]
+    fn a_bounded_table_goes_on_past_2_to_the_32_heaps_and_from_its_checkpoint_there() {
+        let digits = [0u8, 6];
+        let ring = 1 << 15;
+        let start = (HEAD + ring + 1000) as u64;
+        let mut table = LongTable::bounded(&digits, HEAD, ring).unwrap();
+        table.extend(start, Effort { threads: 2, deadline: None }).unwrap();
+        let by = (1u64 << 32) - start - 3000;
+        let mut unmoved = LongTable::bounded(&digits, HEAD, ring).unwrap();
+        unmoved.extend(start + 6000, Effort { threads: 2, deadline: None }).unwrap();
+        let mut summaries = Vec::new();
+        for threads in [1, 2] {
+            let mut moved = shifted(&table, by as usize);
+            assert_eq!(moved.computed_to(), start + by);
+            moved.extend(start + by + 6000, Effort { threads, deadline: None }).unwrap();
+            assert!((start + 1..=start + 6000).all(|heap| moved.value(heap + by) == unmoved.value(heap)), "{threads}");
+            summaries.push(moved.summary(start + by + 6000));
+        }
+        let mut half = shifted(&table, by as usize);
+        half.extend((1 << 32) + 1000, Effort { threads: 2, deadline: None }).unwrap();
+        let mut bytes = Vec::new();
+        half.write_checkpoint(&mut bytes).unwrap();
+        let header = String::from_utf8_lossy(&bytes[..60]).to_string();
+        assert!(header.starts_with(&format!("grundy-checkpoint/2 0.6 {} ", (1u64 << 32) + 1001)), "{header}");
+        let mut resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &digits).unwrap();
+        resumed.extend(start + by + 6000, Effort { threads: 2, deadline: None }).unwrap();
+        summaries.push(resumed.summary(start + by + 6000));
+        assert!(summaries.iter().all(|summary| *summary == summaries[0]));
+        assert_eq!(summaries[0].computed_to, (1 << 32) + 3000);
     }
 
     #[test]

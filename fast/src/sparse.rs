@@ -22,6 +22,20 @@
 //! holds no one up), or sleeps until the frontier moves: on a loaded machine a waiting worker
 //! leaves its core to others.
 //!
+//! **Bounded tables.** For heap `h` the method reads the single heaps left by a take, the other
+//! parts `h − k − a` of the splits with a rare part `a`, and, in the search for rare values, the
+//! splits `(a, h − k − a)` from the smallest `a` up until no rare value is left to find. When every
+//! rare heap is below `R − k` and every search ends while its small parts are among the first
+//! heaps and its large ones among the `R` newest, that is all it reads. A search that must look at
+//! every split (a heap whose value is rare) reads the whole table. So a table kept as its first
+//! heaps and a ring of its newest ([`Values::bounded`]) gives the values of the whole table, or
+//! stops ([`Stopped::OutOfReach`]) at the first heap that would read a heap it no longer keeps:
+//! a worker reads the table only from `reach(ring)` below the heap it works on, and a heap is
+//! written over the one `ring` before it only once every worker has learnt far enough that
+//! nothing it may still read is lost ([`Board::publish`]). Officers (0.6) to 10^8 has 1583 rare
+//! heaps, the last 20,627, and its searches read small parts past the first 2^16 heaps (65,536
+//! for heap 17,672,855): a bounded long table keeps the first 2^22 ([`crate::long_table::FIRST`]).
+//!
 //! **A byte and a bit a heap.** The table is [`Values`]: the workers write it (each heap at the
 //! frontier, see [`Board`]) and read it below the frontier. The loops read a thread's own 16-bit
 //! copies of the first and the newest heaps ([`Window`]), which hold every part of the splits they
@@ -33,7 +47,7 @@ use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::lanes::{FEW, Lanes, MARK_BLOCK, SET_SPAN};
-use crate::values::{Values, Window, bits_of};
+use crate::values::{HEAD, Values, Window, bits_of};
 
 /// Tables at least this much longer than what is known are extended on several threads.
 const PARALLEL_FROM: usize = 1 << 14;
@@ -42,8 +56,11 @@ const PARALLEL_FROM: usize = 1 << 14;
 /// which 16 bits hold).
 pub const LARGEST_VALUE: u32 = (1 << 14) - 1;
 
-/// The largest heap the method takes (rare heaps are kept in 32 bits).
-pub const LARGEST_HEAP: usize = u32::MAX as usize - 1;
+/// The largest heap the method takes: heaps are 64-bit numbers (the rare heaps are kept in 64
+/// bits, and a heap's index is a `usize`, which is 64 bits on the targets grundy builds for).
+pub const LARGEST_HEAP: usize = (u64::MAX >> 1) as usize;
+
+const _: () = assert!(usize::BITS == 64, "heaps past 2^32 need a 64-bit usize");
 
 /// A value past [`LARGEST_VALUE`], or a heap past [`LARGEST_HEAP`]: the method stops there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,12 +90,14 @@ impl std::fmt::Display for ValueTooLarge {
 pub struct Sparse {
     mask: u32,
     /// Heaps with rare values, ascending (heap 0 excluded: it is never a part).
-    rare_heaps: Vec<u32>,
+    rare_heaps: Vec<u64>,
     /// Their values.
     rare_values: Vec<u16>,
     /// The last rare heap when the offsets were taken.
-    anchor: u32,
-    /// `anchor − a` for the rare heaps `a` up to `anchor`.
+    anchor: u64,
+    /// `anchor − a` for the rare heaps `a` up to `anchor` (none when one does not fit in 32 bits:
+    /// the offsets are read only when every part they point to is among the newest heaps, which
+    /// are far fewer).
     offsets: Vec<u32>,
     /// The table length when the mask was last chosen.
     chosen_at: usize,
@@ -137,6 +156,36 @@ impl Sparse {
         sparse
     }
 
+    /// The method after heaps `0..learnt`, of which `rare_heaps` (ascending) have the rare values
+    /// `rare_values` under `mask`, the largest value being `bound`; the mask chosen at `chosen_at`.
+    pub(crate) fn from_rare(
+        mask: u32,
+        rare_heaps: Vec<u64>,
+        rare_values: Vec<u16>,
+        learnt: usize,
+        bound: u32,
+        chosen_at: usize,
+    ) -> Sparse {
+        let mut sparse = Sparse {
+            mask,
+            rare_heaps,
+            rare_values,
+            anchor: 0,
+            offsets: Vec::new(),
+            chosen_at,
+            learnt,
+            bound,
+            lanes: Lanes::detect(),
+        };
+        sparse.anchor_offsets();
+        sparse
+    }
+
+    /// The rare heaps, their values, and where the mask was chosen.
+    pub(crate) fn rare_parts(&self) -> (&[u64], &[u16], usize) {
+        (&self.rare_heaps, &self.rare_values, self.chosen_at)
+    }
+
     /// How many heaps so far have rare values.
     pub fn rare_count(&self) -> usize {
         self.rare_heaps.len()
@@ -152,7 +201,7 @@ impl Sparse {
         debug_assert_eq!(heap, self.learnt);
         self.bound = self.bound.max(value);
         if heap > 0 && is_rare(value, self.mask) {
-            self.rare_heaps.push(heap as u32);
+            self.rare_heaps.push(heap as u64);
             self.rare_values.push(value as u16);
             // Offsets are taken again once an eighth of the rare heaps lack one.
             if self.rare_heaps.len() > self.offsets.len() * 9 / 8 + 32 {
@@ -166,7 +215,12 @@ impl Sparse {
     fn anchor_offsets(&mut self) {
         self.anchor = self.rare_heaps.last().copied().unwrap_or(0);
         self.offsets.clear();
-        self.offsets.extend(self.rare_heaps.iter().map(|&a| self.anchor - a));
+        if let Some(&first) = self.rare_heaps.first()
+            && u32::try_from(self.anchor - first).is_err()
+        {
+            return;
+        }
+        self.offsets.extend(self.rare_heaps.iter().map(|&a| (self.anchor - a) as u32));
     }
 
     /// Extends `values` (at least heaps 0 and 1, the heaps this method was prepared for, every
@@ -176,7 +230,7 @@ impl Sparse {
         match self.extend_with(digits, values, n, Effort::every_core()) {
             Ok(()) => Ok(()),
             Err(Stopped::TooLarge(too_large)) => Err(too_large),
-            Err(Stopped::OutOfTime) => unreachable!("no deadline was set"),
+            Err(stop) => unreachable!("no deadline was set, and the table is whole: {stop}"),
         }
     }
 
@@ -209,6 +263,9 @@ impl Sparse {
         let mut bits = bits_of(self.bound);
         while values.len() <= n {
             let known = values.len();
+            // A bounded table goes at most `reach` heaps a run: the heaps the run learns are then
+            // still kept when the run is over (see `learn_from`).
+            let n = values.ring().map_or(n, |ring| n.min(known + reach(ring)));
             values.make_room(n + 1, bits);
             let fits = ((1u32 << values.bits()) - 1).min(largest);
             let (result, known) = run_workers(&moves, values, known, self, n, effort, fits);
@@ -266,6 +323,14 @@ pub enum Stopped {
     TooLarge(ValueTooLarge),
     /// The deadline passed.
     OutOfTime,
+    /// A bounded table ([`Values::bounded`]) no longer keeps a heap the method reads for `heap`:
+    /// the table by definition needs it (`part`).
+    OutOfReach {
+        /// The heap being worked on.
+        heap: usize,
+        /// The heap it reads, no longer kept.
+        part: usize,
+    },
 }
 
 impl std::fmt::Display for Stopped {
@@ -273,6 +338,11 @@ impl std::fmt::Display for Stopped {
         match self {
             Stopped::TooLarge(too_large) => too_large.fmt(f),
             Stopped::OutOfTime => write!(f, "the time budget ran out"),
+            Stopped::OutOfReach { heap, part } => write!(
+                f,
+                "heap {heap} needs the value of heap {part}, which a bounded table no longer keeps \
+                 (a rare value may be missing or a rare heap is far out): it needs the whole table"
+            ),
         }
     }
 }
@@ -319,7 +389,7 @@ fn run_workers(
     largest: u32,
 ) -> (Result<Sparse, Stopped>, usize) {
     let workers = effort.threads.clamp(1, MOST_THREADS);
-    let board = Board::new(known, n, workers);
+    let board = Board::new(known, n, workers, values.ring());
     let result = if workers == 1 {
         Worker::new(moves, values, 1, sparse.clone())
             .run(&board, largest, effort.deadline)
@@ -398,6 +468,19 @@ struct Board {
     events: AtomicU64,
     sleepers: AtomicUsize,
     bell: (Mutex<()>, Condvar),
+    /// A bounded table's ring ([`Values::ring`]): heap `f` is written only once every worker has
+    /// learnt the heaps below `f + ring − reach(ring)`, so that the heaps a worker reads (from
+    /// `reach(ring)` below the heap it works on) stay kept while it reads them.
+    ring: Option<usize>,
+    /// How many heaps each worker has learnt.
+    learnt: Vec<AtomicUsize>,
+    /// The workers that have taken a place in `learnt`.
+    joined: AtomicUsize,
+}
+
+/// How far below the heap it works on a worker reads a bounded table of `ring` heaps.
+fn reach(ring: usize) -> usize {
+    ring / 2
 }
 
 /// A draft made, or being made again.
@@ -420,7 +503,7 @@ const RESCUE_AFTER: Duration = Duration::from_micros(50);
 const NAP: Duration = Duration::from_millis(2);
 
 impl Board {
-    fn new(known: usize, last: usize, workers: usize) -> Board {
+    fn new(known: usize, last: usize, workers: usize, ring: Option<usize>) -> Board {
         let lookahead = lookahead(workers);
         Board {
             frontier: AtomicUsize::new(known),
@@ -433,6 +516,9 @@ impl Board {
             events: AtomicU64::new(0),
             sleepers: AtomicUsize::new(0),
             bell: (Mutex::new(()), Condvar::new()),
+            ring,
+            learnt: (0..workers).map(|_| AtomicUsize::new(known)).collect(),
+            joined: AtomicUsize::new(0),
         }
     }
 
@@ -493,6 +579,22 @@ impl Board {
     /// Writes the value of `heap`, the heap at the frontier, and moves the frontier past it
     /// (unless another worker did: the value is the same).
     fn publish(&self, values: &Values, heap: usize, value: u32) {
+        if let Some(ring) = self.ring {
+            // Wait (a worker the machine set aside a long time holds the others up here only).
+            loop {
+                let slowest = self.learnt.iter().map(|learnt| learnt.load(Ordering::Acquire)).min().unwrap_or(heap);
+                if heap < slowest + ring - reach(ring) || self.stop.load(Ordering::Acquire) {
+                    break;
+                }
+                let events = self.events.load(Ordering::SeqCst);
+                if !self.spin(events) {
+                    self.sleep(events);
+                }
+            }
+            if self.stop.load(Ordering::Acquire) {
+                return;
+            }
+        }
         values.set(heap, value);
         if self.frontier.compare_exchange(heap, heap + 1, Ordering::AcqRel, Ordering::Acquire).is_ok() {
             self.ring();
@@ -635,6 +737,8 @@ struct Worker<'a> {
     epoch: u32,
     /// Splits the search has marked one by one (the others were compared in lanes).
     marked: u64,
+    /// This worker's place in the board's `learnt`.
+    me: usize,
 }
 
 impl<'a> Worker<'a> {
@@ -654,6 +758,7 @@ impl<'a> Worker<'a> {
             reached: slate(),
             epoch: 0,
             marked: 0,
+            me: 0,
         }
     }
 
@@ -661,6 +766,7 @@ impl<'a> Worker<'a> {
     /// `Err(Some(…))` at a value past `largest` or at the deadline, `Err(None)` when another
     /// worker stopped the work.
     fn run(mut self, board: &Board, largest: u32, deadline: Option<Instant>) -> Result<Sparse, Option<Stopped>> {
+        self.me = board.joined.fetch_add(1, Ordering::AcqRel);
         loop {
             if board.stop.load(Ordering::Acquire) {
                 return Err(None);
@@ -669,6 +775,10 @@ impl<'a> Worker<'a> {
             let known = board.known();
             if known > board.last {
                 break;
+            }
+            if board.ring.is_some() {
+                // A bounded table's writers wait for the slowest worker to learn.
+                self.learn_on(board, known);
             }
             if board.take(known, &mut self.taken) {
                 let mut draft = std::mem::take(&mut self.taken);
@@ -712,8 +822,16 @@ impl<'a> Worker<'a> {
         largest: u32,
         deadline: Option<Instant>,
     ) -> Result<(), Option<Stopped>> {
-        self.learn(known);
+        self.learn_on(board, known);
+        self.window.reach = match board.ring {
+            Some(ring) => first.saturating_sub(reach(ring)),
+            None => 0,
+        };
         self.speculate(first, count);
+        if let Some(part) = self.window.missed() {
+            board.halt();
+            return Err(Some(Stopped::OutOfReach { heap: first, part }));
+        }
         let mut drafts = std::mem::take(&mut self.drafts);
         let mut finished = Ok(());
         for draft in &mut drafts[..count] {
@@ -744,14 +862,30 @@ impl<'a> Worker<'a> {
             board.halt();
             return Err(Some(Stopped::OutOfTime));
         }
-        self.learn(heap);
+        self.learn_on(board, heap);
+        self.window.reach = match board.ring {
+            Some(ring) => heap.saturating_sub(reach(ring)),
+            None => 0,
+        };
         let value = self.finish(draft);
+        if let Some(part) = self.window.missed() {
+            board.halt();
+            return Err(Some(Stopped::OutOfReach { heap, part }));
+        }
         if value > largest {
             board.halt();
             return Err(Some(Stopped::TooLarge(ValueTooLarge { heap, value })));
         }
         board.publish(self.values, heap, value);
         Ok(())
+    }
+
+    /// [`Worker::learn`], and tells the board.
+    fn learn_on(&mut self, board: &Board, known: usize) {
+        self.learn(known);
+        if let Some(learnt) = board.learnt.get(self.me) {
+            learnt.store(self.sparse.learnt, Ordering::Release);
+        }
     }
 
     /// Takes in the values of the heaps below `known` (which the frontier has passed).
@@ -761,8 +895,10 @@ impl<'a> Worker<'a> {
             let value = self.values.get(heap);
             self.window.push(value as u16);
             self.sparse.take_in(heap, value);
-            // A mask that looked best on a short table may not stay so: look again as it grows.
-            if self.sparse.learnt >= 2 * self.sparse.chosen_at {
+            // A mask that looked best on a short table may not stay so: look again as it grows
+            // (in a bounded table, while the heaps it looks at are kept: see `Board::ring`).
+            let whole = self.values.ring().is_none_or(|ring| self.sparse.learnt <= HEAD + reach(ring));
+            if whole && self.sparse.learnt >= 2 * self.sparse.chosen_at {
                 let len = self.sparse.learnt;
                 let (mask, rare) = Sparse::best_mask((0..len).map(|heap| self.values.get(heap)));
                 if rare < self.sparse.rare_count() {
@@ -1203,6 +1339,52 @@ mod tests {
             let mex = (0..).find(|v| !options.contains(v)).unwrap();
             assert_eq!(table[heap], mex, "heap {heap}");
         }
+    }
+
+    /// A bounded table (the first heaps and a ring of 2^15 of the newest) gives the values of the
+    /// whole table, on one thread or several, far past the point its ring wraps: what the method
+    /// reads of the table is kept.
+    #[test]
+    fn a_bounded_table_gives_the_values_of_the_whole_table() {
+        let n = crate::values::HEAD + crate::values::RECENT + 3000;
+        for digits in [&[0u8, 6][..], &[0, 1, 6], &[4, 1, 2]] {
+            let start = plain(digits, 1000);
+            let mask = Sparse::best_mask(start.iter().copied()).0;
+            let mut whole = Values::from_values(&start, 8);
+            Sparse::new(&whole, mask).extend_on(digits, &mut whole, n, on(2), LARGEST_VALUE).unwrap();
+            for threads in [1, 2, 3] {
+                let mut bounded = Values::bounded(crate::values::HEAD, 1 << 15);
+                bounded.make_room(start.len(), 8);
+                start.iter().enumerate().for_each(|(heap, &value)| bounded.set(heap, value));
+                let mut sparse = Sparse::new(&bounded, mask);
+                sparse.extend_on(digits, &mut bounded, n, on(threads), LARGEST_VALUE).unwrap();
+                assert_eq!(bounded.len(), n + 1);
+                assert!(bounded.bytes() <= 2 * (crate::values::HEAD + (1 << 15)), "{} bytes", bounded.bytes());
+                // The newest heaps and the first ones are those of the whole table.
+                for heap in (0..crate::values::HEAD).chain(n + 1 - (1 << 15)..=n) {
+                    assert_eq!(bounded.get(heap), whole.get(heap), "{digits:?} heap {heap} on {threads} threads");
+                }
+                assert_eq!(sparse.rare_count(), (1..=n).filter(|&h| is_rare(whole.get(h), sparse.mask)).count());
+            }
+        }
+        // Too small a ring for Officers (rare heaps past its reach): the method stops at the first
+        // heap that reads a heap no longer kept, every heap before it as in the whole table.
+        let start = plain(&[0, 6], 1000);
+        let mask = Sparse::best_mask(start.iter().copied()).0;
+        let mut whole = Values::from_values(&start, 8);
+        Sparse::new(&whole, mask).extend_on(&[0, 6], &mut whole, n, on(1), LARGEST_VALUE).unwrap();
+        let mut bounded = Values::bounded(crate::values::HEAD, 1 << 12);
+        bounded.make_room(start.len(), 8);
+        start.iter().enumerate().for_each(|(heap, &value)| bounded.set(heap, value));
+        let mut sparse = Sparse::new(&bounded, mask);
+        let stopped = sparse.extend_on(&[0, 6], &mut bounded, n, on(2), LARGEST_VALUE).unwrap_err();
+        assert!(stopped.to_string().contains("needs the whole table"), "{stopped}");
+        let Stopped::OutOfReach { heap, part } = stopped else { panic!("{stopped}") };
+        assert!(part >= crate::values::HEAD && part + (1 << 11) < heap, "heap {heap} reads {part}");
+        let len = bounded.len();
+        assert!(len <= heap && len > crate::values::HEAD + (1 << 12), "stopped at {len}");
+        assert_eq!(sparse.learnt, len);
+        assert!((0..crate::values::HEAD).chain(len - (1 << 12)..len).all(|h| bounded.get(h) == whole.get(h)));
     }
 
     /// A draft made while every value was small is finished right after the heaps in between

@@ -2,6 +2,11 @@
 //! each for the low eight bits, and one bit plane (a bit a heap) for each higher bit in use. A table
 //! whose values stay below 512, like Officers' (0.6) to 10^9, takes 1.125 bytes a heap.
 //!
+//! A *bounded* table ([`Values::bounded`]) keeps only the first `first` heaps and the newest
+//! `ring` ones (a ring: heap `h` past the first in slot `first + (h − first) mod ring`), so its
+//! memory does not grow with its length; what the sparse-space method reads of it, and why that
+//! is enough, is said in [`crate::sparse`].
+//!
 //! Every cell is atomic, so that two threads may extend one table without `unsafe`: a heap is
 //! written once, by one thread, before a frontier (kept by the caller, see [`crate::sparse`]) is
 //! moved past it with Release, and read only below a frontier loaded with Acquire. Relaxed loads and
@@ -14,17 +19,67 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 pub const MOST_BITS: u32 = 16;
 
 /// Grundy values of heaps `0..len()`.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Values {
+    /// The low byte of each slot.
     low: Vec<AtomicU8>,
-    /// `planes[k]`: bit `8 + k` of every value, 64 heaps a word.
+    /// `planes[k]`: bit `8 + k` of every slot, 64 slots a word.
     planes: Vec<Vec<AtomicU64>>,
+    /// Heaps `0..len`.
+    len: usize,
+    /// Heaps below it have a slot each; `usize::MAX` for a whole table.
+    head: usize,
+    /// `ring − 1` for a bounded table (`ring` a power of two): later heaps share slots.
+    ring_mask: usize,
+}
+
+impl Default for Values {
+    fn default() -> Values {
+        Values { low: Vec::new(), planes: Vec::new(), len: 0, head: usize::MAX, ring_mask: 0 }
+    }
 }
 
 impl Values {
     /// An empty table.
     pub fn new() -> Values {
         Values::default()
+    }
+
+    /// An empty bounded table: it keeps the first `first` heaps (at least a [`Window`]'s
+    /// [`HEAD`]) and the newest `ring` (a power of two).
+    pub fn bounded(first: usize, ring: usize) -> Values {
+        assert!(ring.is_power_of_two(), "a ring of {ring} heaps is not a power of two");
+        assert!(first >= HEAD, "a bounded table keeps at least the window's first heaps");
+        Values { head: first, ring_mask: ring - 1, ..Values::default() }
+    }
+
+    /// How many of the first heaps are kept (`usize::MAX` for a whole table).
+    pub fn first(&self) -> usize {
+        self.head
+    }
+
+    /// How many of the newest heaps a bounded table keeps; `None` for a whole table.
+    pub fn ring(&self) -> Option<usize> {
+        (self.head != usize::MAX).then_some(self.ring_mask + 1)
+    }
+
+    /// Whether the value of `heap` (below [`Values::len`]) is kept.
+    pub fn keeps(&self, heap: usize) -> bool {
+        heap < self.head || heap + self.ring_mask + 1 >= self.len
+    }
+
+    /// The slot of `heap`.
+    #[inline]
+    fn slot(&self, heap: usize) -> usize {
+        if heap < self.head { heap } else { self.head + ((heap - self.head) & self.ring_mask) }
+    }
+
+    /// The slots heaps `0..len` take.
+    fn slots(&self, len: usize) -> usize {
+        match self.ring() {
+            Some(ring) => len.min(self.head + ring),
+            None => len,
+        }
     }
 
     /// The table of `values`, with room for values of `bits` bits (at least theirs).
@@ -40,12 +95,12 @@ impl Values {
 
     /// How many heaps the table has room for (their values are 0 until set).
     pub fn len(&self) -> usize {
-        self.low.len()
+        self.len
     }
 
     /// Whether the table has room for no heap.
     pub fn is_empty(&self) -> bool {
-        self.low.is_empty()
+        self.len == 0
     }
 
     /// Values below `1 << bits()` fit.
@@ -55,10 +110,12 @@ impl Values {
 
     /// Room for `len` heaps and values of `bits` bits (never less than there is).
     pub fn make_room(&mut self, len: usize, bits: u32) {
-        if len > self.low.len() {
-            self.low.resize_with(len, || AtomicU8::new(0));
+        self.len = self.len.max(len);
+        let slots = self.slots(self.len);
+        if slots > self.low.len() {
+            self.low.resize_with(slots, || AtomicU8::new(0));
         }
-        let words = len.div_ceil(64);
+        let words = slots.div_ceil(64);
         while self.bits() < bits.min(MOST_BITS) {
             self.planes.push(Vec::new());
         }
@@ -71,14 +128,19 @@ impl Values {
 
     /// Capacity for `len` heaps at once (no growing by doubling on a long table).
     pub fn reserve(&mut self, len: usize) {
-        self.low.reserve_exact(len.saturating_sub(self.low.len()));
+        let slots = self.slots(len);
+        self.low.reserve_exact(slots.saturating_sub(self.low.len()));
         for plane in &mut self.planes {
-            plane.reserve_exact(len.div_ceil(64).saturating_sub(plane.len()));
+            plane.reserve_exact(slots.div_ceil(64).saturating_sub(plane.len()));
         }
     }
 
-    /// Keeps heaps `0..len` only.
+    /// Keeps heaps `0..len` only (a bounded table, its newest heaps from `len` on).
     pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+        if self.ring().is_some() {
+            return;
+        }
         self.low.truncate(len);
         for plane in &mut self.planes {
             plane.truncate(len.div_ceil(64));
@@ -89,29 +151,35 @@ impl Values {
         }
     }
 
-    /// The value of `heap`.
+    /// The value of `heap` (one the table keeps).
     pub fn get(&self, heap: usize) -> u32 {
-        let mut value = u32::from(self.low[heap].load(Ordering::Relaxed));
+        let slot = self.slot(heap);
+        let mut value = u32::from(self.low[slot].load(Ordering::Relaxed));
         for (k, plane) in self.planes.iter().enumerate() {
-            let bit = (plane[heap / 64].load(Ordering::Relaxed) >> (heap % 64)) & 1;
+            let bit = (plane[slot / 64].load(Ordering::Relaxed) >> (slot % 64)) & 1;
             value |= (bit as u32) << (8 + k);
         }
         value
     }
 
-    /// Writes the value of `heap`, which must be 0 so far (heaps are written once) and fit in
-    /// [`Values::bits`].
+    /// Writes the value of `heap`, which must fit in [`Values::bits`]; in a bounded table, over
+    /// the heap `ring` before it. Two threads may write one heap at once, with one value: each
+    /// bit is set or cleared in one step.
     pub fn set(&self, heap: usize, value: u32) {
         debug_assert!(value < 1 << self.bits(), "value {value} has more than {} bits", self.bits());
-        self.low[heap].store(value as u8, Ordering::Relaxed);
+        let slot = self.slot(heap);
+        self.low[slot].store(value as u8, Ordering::Relaxed);
         for (k, plane) in self.planes.iter().enumerate() {
+            let bit = 1u64 << (slot % 64);
             if value >> (8 + k) & 1 != 0 {
-                plane[heap / 64].fetch_or(1 << (heap % 64), Ordering::Relaxed);
+                plane[slot / 64].fetch_or(bit, Ordering::Relaxed);
+            } else if plane[slot / 64].load(Ordering::Relaxed) & bit != 0 {
+                plane[slot / 64].fetch_and(!bit, Ordering::Relaxed);
             }
         }
     }
 
-    /// Every value, in 32 bits.
+    /// Every value, in 32 bits (of a whole table).
     pub fn to_vec(&self) -> Vec<u32> {
         (0..self.len()).map(|heap| self.get(heap)).collect()
     }
@@ -121,8 +189,10 @@ impl Values {
         self.low.len() + self.planes.iter().map(|plane| plane.len() * 8).sum::<usize>()
     }
 
-    /// The low bytes, then each plane's words (little-endian): the table as a checkpoint keeps it.
+    /// The low bytes, then each plane's words (little-endian): the table as a checkpoint keeps it
+    /// (a whole table).
     pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        debug_assert!(self.ring().is_none(), "a bounded table is written heap by heap");
         const BLOCK: usize = 1 << 16;
         let mut buffer = Vec::with_capacity(BLOCK * 8);
         for block in self.low.chunks(BLOCK) {
@@ -170,13 +240,20 @@ pub fn bits_of(value: u32) -> u32 {
 
 /// A thread's 16-bit copies of the heaps the sparse-space loops read most: the first [`HEAD`]
 /// heaps (small parts of splits), and the newest ones, at least [`RECENT`] of them once there are
-/// that many (large parts). Other heaps are read from the table.
+/// that many (large parts). Other heaps are read from the table, those from [`Window::reach`] on
+/// only: a heap below it is not read, but noted ([`Window::missed`]).
 #[derive(Debug, Clone)]
 pub struct Window {
     head: Vec<u16>,
     recent: Vec<u16>,
     /// The heap of `recent[0]`.
     base: usize,
+    /// Heaps of the table from `kept_first` to this one are not read.
+    pub reach: usize,
+    /// The table's first heaps kept ([`Values::first`]).
+    kept_first: usize,
+    /// The first heap out of reach asked for, if any.
+    missed: std::cell::Cell<Option<usize>>,
 }
 
 /// Heaps kept from the start.
@@ -188,12 +265,21 @@ pub const RECENT: usize = 1 << 16;
 impl Window {
     /// The window over `values[..len]`.
     pub fn new(values: &Values, len: usize) -> Window {
-        let base = len.saturating_sub(RECENT);
+        let kept = values.ring().map_or(0, |ring| len.saturating_sub(ring));
+        let base = len.saturating_sub(RECENT).max(kept);
         Window {
             head: (0..len.min(HEAD)).map(|heap| values.get(heap) as u16).collect(),
             recent: (base..len).map(|heap| values.get(heap) as u16).collect(),
             base,
+            reach: 0,
+            kept_first: values.first(),
+            missed: std::cell::Cell::new(None),
         }
+    }
+
+    /// The first heap asked for that was out of reach since the last call, if any.
+    pub fn missed(&self) -> Option<usize> {
+        self.missed.take()
     }
 
     /// How many heaps it has seen.
@@ -239,8 +325,13 @@ impl Window {
             self.head[heap]
         } else if heap >= self.base {
             self.recent[heap - self.base]
-        } else {
+        } else if heap >= self.reach || heap < self.kept_first {
             values.get(heap) as u16
+        } else {
+            if self.missed.get().is_none() {
+                self.missed.set(Some(heap));
+            }
+            0
         }
     }
 }
@@ -270,6 +361,35 @@ mod tests {
         table.make_room(200, 9);
         assert_eq!(table.get(69), 256 + 69);
         assert!((70..200).all(|heap| table.get(heap) == 0));
+    }
+
+    /// A bounded table keeps its first heaps and its newest, past 2^32 heaps too, in the same
+    /// few bytes however long it is.
+    #[test]
+    fn a_bounded_table_keeps_the_first_and_the_newest_heaps() {
+        let ring = 1 << 10;
+        let value = |heap: usize| ((heap as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54) as u32;
+        for start in [0, (1usize << 32) - 3 * ring / 2] {
+            let mut table = Values::bounded(HEAD, ring);
+            table.make_room(HEAD, 10);
+            (0..HEAD).for_each(|heap| table.set(heap, value(heap)));
+            let from = start.max(HEAD);
+            for heap in from..from + 3 * ring + 17 {
+                table.make_room(heap + 1, 10);
+                table.set(heap, value(heap));
+                assert!(table.keeps(heap) && table.keeps(heap + 1 - ring) && table.keeps(HEAD - 1));
+            }
+            let len = table.len();
+            assert_eq!(table.bytes(), HEAD + ring + 2 * (HEAD + ring) / 8);
+            assert!(!table.keeps(len - ring - 1) || len - ring - 1 < HEAD);
+            for heap in (0..HEAD).chain(len - ring..len) {
+                assert_eq!(table.get(heap), value(heap), "heap {heap}");
+            }
+            // Cut back and written again, with other values: none of the old bits stay.
+            table.truncate(len - 5);
+            (len - 5..len).for_each(|heap| table.set(heap, 1023 - value(heap)));
+            assert!((len - 5..len).all(|heap| table.get(heap) == 1023 - value(heap)));
+        }
     }
 
     #[test]

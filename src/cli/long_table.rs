@@ -28,6 +28,8 @@ pub struct Request<'a> {
     pub max_bytes: usize,
     /// Worker threads.
     pub threads: usize,
+    /// Every heap kept (`--whole-table`), not only those the method reads.
+    pub whole: bool,
 }
 
 /// The first segment's heaps; later ones are sized to take about [`SEGMENT`].
@@ -45,11 +47,16 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
             LongTable::read_checkpoint(&mut std::io::BufReader::new(file), request.digits)
                 .map_err(|error| anyhow::anyhow!("checkpoint {}: {error}", path.display()))?
         }
-        None => LongTable::start(request.digits)?,
+        None if request.whole => LongTable::start(request.digits)?,
+        None => LongTable::bounded(request.digits, grundy_fast::long_table::FIRST, grundy_fast::long_table::RING)?,
     };
-    // A byte a heap, and a bit for each bit past eight the values take so far.
+    // A byte a heap, and a bit for each bit past eight the values take so far (a bounded table,
+    // for the heaps it keeps).
     let per_heap = table.bytes() as f64 / (table.computed_to() + 1) as f64;
-    let needed = (per_heap * (request.upto + 1) as f64) as u64;
+    let kept = table
+        .ring()
+        .map_or(request.upto + 1, |ring| (request.upto + 1).min((grundy_fast::long_table::FIRST + ring) as u64));
+    let needed = (per_heap * kept as f64) as u64;
     let budget = request.max_bytes as u64;
     if table.period().is_none() && needed > budget {
         anyhow::bail!(
@@ -71,7 +78,8 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
     let effort = Effort { threads: request.threads, deadline: Some(deadline) };
     while table.computed_to() < request.upto && table.period().is_none() {
         let (before, began) = (table.computed_to(), Instant::now());
-        let extended = table.extend(request.upto.min(before + segment), effort);
+        // A bounded table's values are written before its ring passes them.
+        let extended = table.extend(request.upto.min(before + segment.min(table.longest_step())), effort);
         if let Some(values) = &mut values {
             values.write_to(&table, table.computed_to())?;
         }
@@ -96,6 +104,11 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
                     request.upto,
                     started.elapsed().as_secs_f64()
                 );
+            }
+            Err(other) if table.ring().is_some() => {
+                anyhow::bail!(
+                    "{other} (the table kept its first and newest heaps only: --whole-table keeps every heap)"
+                )
             }
             Err(other) => return Err(other.into()),
         }

@@ -71,14 +71,15 @@ pub struct Args {
     #[arg(long, conflicts_with = "period")]
     pairs: bool,
     /// A summary instead of every value, for long tables of octal games that split heaps in two
-    /// (normal play, up to 4·10^9 heaps at about a byte a heap): how many heaps have each value,
+    /// (normal play; the table keeps its first 2^22 heaps, its 2^25 newest and its rare heaps, about
+    /// 40 MB however long it is, or every heap with --whole-table): how many heaps have each value,
     /// the first and last heap of each, which values are rare, the largest value and where it
     /// first appears, the last new value, a checksum of the table, and the period if the
     /// Guy–Smith theorem proves one. Progress shows on a terminal; --time (default 20 s) stops it.
     #[arg(long, conflicts_with_all = ["period", "pairs", "misere", "plot"])]
     summary: bool,
     /// With --summary: write the table to FILE every --checkpoint-every seconds, when --time
-    /// runs out, and at the end (about a byte a heap), for --resume.
+    /// runs out, and at the end (what the table keeps), for --resume.
     #[arg(long, value_name = "FILE", requires = "summary")]
     checkpoint: Option<PathBuf>,
     /// With --checkpoint: seconds between checkpoints.
@@ -96,6 +97,11 @@ pub struct Args {
     /// a checksum and the first heaps against the definition).
     #[arg(long, value_name = "FILE", requires = "summary")]
     resume: Option<PathBuf>,
+    /// With --summary: keep every heap (about a byte a heap) rather than the first and newest
+    /// ones only; for games whose rare heaps are far out or whose rare values are not rare, which
+    /// a bounded table stops at, saying so.
+    #[arg(long, requires = "summary")]
+    whole_table: bool,
 }
 
 /// Most rows (and columns) of a map of pairs.
@@ -148,6 +154,7 @@ pub(super) fn named(args: &Args, game: &str, budget: &grundy::budget::Budget) ->
             values: args.values.as_deref(),
             max_bytes: budget.max_bytes,
             threads: args.threads.unwrap_or_else(grundy_fast::sparse::every_core),
+            whole: args.whole_table,
         });
     }
     if args.period {
