@@ -389,44 +389,22 @@ impl List {
     }
 
     fn within(&self, bound: u64, most: usize) -> Option<Vec<Shape>> {
-        // The items in groups: each item alone, or in a multiset each run of equal items (whose
-        // choices are then multisets of their options, not sequences: 256 equal plates that may
-        // each be kept or dropped make 257 smaller lists, not 2^256 to be told apart after).
-        let mut groups: Vec<&[Item]> = Vec::new();
-        let mut rest = &self.items[..];
-        while let Some(first) = rest.first() {
-            let run = if self.multiset { rest.iter().take_while(|item| *item == first).count() } else { 1 };
-            groups.push(&rest[..run]);
-            rest = &rest[run..];
-        }
-        let limit = most.saturating_mul(2).max(16);
-        let mut choices: Vec<Vec<Vec<Item>>> = Vec::with_capacity(groups.len());
+        // Each item: dropped, or one of the shapes it may become.
+        let mut choices: Vec<Vec<Option<Item>>> = Vec::with_capacity(self.items.len());
         let mut count: usize = 1;
-        for group in groups {
-            let first = &group[0];
+        for item in &self.items {
             let kept: Vec<Shape> = if self.lower {
-                first.shape.within(bound, most)?
-            } else if first.shape.magnitude() <= bound {
-                vec![first.shape.clone()]
+                item.shape.within(bound, most)?
+            } else if item.shape.magnitude() <= bound {
+                vec![item.shape.clone()]
             } else {
                 Vec::new()
             };
-            // Each choice: how many of the group take each option (the rest are dropped).
-            let selections = bounded_counts(kept.len(), group.len(), limit)?;
-            count = count.checked_mul(selections.len()).filter(|&count| count <= limit)?;
-            choices.push(
-                selections
-                    .into_iter()
-                    .map(|counts| {
-                        let shapes = counts.iter().zip(&kept).flat_map(|(&n, shape)| std::iter::repeat_n(shape, n));
-                        group
-                            .iter()
-                            .zip(shapes)
-                            .map(|(item, shape)| Item { from: item.from, shape: shape.clone() })
-                            .collect()
-                    })
-                    .collect(),
-            );
+            let mut options: Vec<Option<Item>> =
+                kept.into_iter().map(|shape| Some(Item { from: item.from, shape })).collect();
+            options.push(None);
+            count = count.checked_mul(options.len()).filter(|&count| count <= most.saturating_mul(2).max(16))?;
+            choices.push(options);
         }
         let mut all = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -435,7 +413,7 @@ impl List {
             if over {
                 return;
             }
-            let mut items: Vec<Item> = chosen.iter().flat_map(|selection| selection.iter().cloned()).collect();
+            let mut items: Vec<Item> = chosen.iter().filter_map(|&option| option.clone()).collect();
             if items.len() < self.fewest {
                 return;
             }
@@ -449,36 +427,6 @@ impl List {
             }
         });
         (!over).then_some(all)
-    }
-}
-
-/// Every way to give `k` options counts that sum to at most `m`, in lexicographic order (all
-/// zeros first); `None` when there are more than `limit`.
-fn bounded_counts(k: usize, m: usize, limit: usize) -> Option<Vec<Vec<usize>>> {
-    let mut counts = vec![0usize; k];
-    let mut out = vec![counts.clone()];
-    let mut sum = 0;
-    loop {
-        if k == 0 {
-            return Some(out);
-        }
-        if sum < m {
-            counts[k - 1] += 1;
-            sum += 1;
-        } else {
-            // Carry: the last nonzero count back to zero, one more on the count before it.
-            let j = counts.iter().rposition(|&n| n > 0).unwrap_or(0);
-            if j == 0 {
-                return Some(out);
-            }
-            sum -= counts[j] - 1;
-            counts[j] = 0;
-            counts[j - 1] += 1;
-        }
-        out.push(counts.clone());
-        if out.len() > limit {
-            return None;
-        }
     }
 }
 
@@ -583,20 +531,6 @@ mod tests {
         // As a multiset, each sorted sub-multiset once: {0}, {1}, {2}, {0,0}, {0,1}, {0,2}, {1,1}.
         let below = Shape::numbers(&[1, 2], 0, 1).multiset().below(9, 100).unwrap();
         assert_eq!(below.len(), 7, "{:?}", values(&below));
-        // Equal items are counted, not told apart: 256 plates of 1 (at least 1) have the 255
-        // smaller multisets of 1 to 255 ones; at least 0, those of 1 to 257 items (zeros too).
-        let ones = Shape::numbers(&[1; 256], 1, 1).multiset().below(1, 1000).unwrap();
-        assert_eq!(ones.len(), 255);
-        let below = Shape::numbers(&[1; 256], 0, 1).multiset().below(1, 40_000).unwrap();
-        assert_eq!(below.len(), 257 * 258 / 2 - 2, "(a, b) zeros and ones, 1 ≤ a + b ≤ 256, not (0, 256)");
-    }
-
-    #[test]
-    fn bounded_counts_are_every_split_of_at_most_m() {
-        assert_eq!(bounded_counts(2, 2, 100).unwrap(), [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [2, 0]]);
-        assert_eq!(bounded_counts(0, 5, 100).unwrap(), [Vec::<usize>::new()]);
-        assert_eq!(bounded_counts(3, 1, 100).unwrap().len(), 4);
-        assert!(bounded_counts(2, 100, 50).is_none());
     }
 
     #[test]

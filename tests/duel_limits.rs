@@ -75,7 +75,7 @@ fn more_tests_than_a_fixed_array_holds_are_met() {
 
 /// Misère Game Pack with the count of 1-plates kept in an 8-bit counter: wrong on all-ones games
 /// of 256 plates (and 512…), which random games of at most 30 plates never reach. Caught on the
-/// all-ones games around the powers of two, and shrunk to the one game of 256 ones, marked minimal.
+/// all-ones games around the powers of two, and shrunk to the one game of 256 ones.
 #[test]
 fn an_8_bit_counter_of_ones_is_caught_at_256() {
     let me = env!("CARGO_BIN_EXE_grundy");
@@ -95,11 +95,6 @@ fn an_8_bit_counter_of_ones_is_caught_at_256() {
         // The game's line is shown by its ends and length: 256 plates of 1.
         assert!(text.contains("\n0 0 0 1 1\n256 1 1 1 1 "), "seed {seed}: {text}");
         assert!(text.contains(" 1 1 1 1 (515 bytes)\n"), "seed {seed}: {text}");
-        // Every smaller multiset of plates was tried (equal plates counted, not told apart).
-        assert!(
-            text.contains("minimal input (shrunk in") && text.contains("; minimal (none of the"),
-            "seed {seed}: {text}"
-        );
     }
 }
 

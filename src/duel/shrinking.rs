@@ -44,17 +44,6 @@ impl<P: Contest> DuelSubject<'_, P> {
         tried: &mut usize,
         limits: Limits,
     ) -> Batch<Failure> {
-        // A case the format cannot write (a plate of 0 where plates are at least 1) is no input:
-        // it holds, and is left out before packing (in a pack it would make the whole input
-        // unwritable, to be split in halves a try each).
-        let writable: Vec<usize> = (0..cases.len()).filter(|&i| self.problem.write(&cases[i].cases).is_ok()).collect();
-        if writable.len() < cases.len() {
-            let kept: Vec<DuelInput<P::Instance>> = writable.iter().map(|&i| cases[i].clone()).collect();
-            return match self.first_failing(&kept, tried, limits) {
-                Batch::Fails(i, failure) => Batch::Fails(writable[i], failure),
-                other => other,
-            };
-        }
         let most = P::DATA.most_cases.clamp(1, MOST_BATCH);
         let mut start = 0;
         while start < cases.len() {

@@ -340,7 +340,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
         // Packed candidates make a try cheap where the format holds many games an input.
         let (below, grid) = match P::DATA.most_cases {
             0 | 1 => (200, 1),
-            most => (40_000, most.min(MOST_BATCH)),
+            most => (20_000, most.min(MOST_BATCH)),
         };
         Limits { tries: 600, below, deadline: Some(shrink_deadline(self.budget.deadline)), grid }
     }
