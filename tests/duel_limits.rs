@@ -33,16 +33,21 @@ fn duel(name: &str, program: &str, seed: &str) -> (Option<i32>, String) {
     (output.status.code(), text(&output))
 }
 
+/// Asserts that a duel of `program` fails with `verdict` on seeds 1, 2 and 3.
+fn caught_on_seeds_1_to_3(name: &str, program: &str, verdict: &str) {
+    for seed in ["1", "2", "3"] {
+        let (code, text) = duel(name, program, seed);
+        assert_eq!(code, Some(1), "seed {seed}: {text}");
+        assert!(text.contains(&format!("FAILED: {verdict}")), "seed {seed}: {text}");
+    }
+}
+
 /// Answers kept in an array of 5000: more tests than that crash (a segmentation fault).
 #[test]
 #[ignore = "runs 10^6 tests and shrinks them: cargo test --test duel_limits -- --ignored"]
 fn a_fixed_array_of_answers_crashes_at_the_most_tests() {
     let program = planted("nullify", "t=$(head -n 1 $f); if [ \"$t\" -gt 5000 ]; then rm -f $f; kill -SEGV $$; fi");
-    for seed in ["1", "2", "3"] {
-        let (code, text) = duel("nullify", &program, seed);
-        assert_eq!(code, Some(1), "seed {seed}: {text}");
-        assert!(text.contains("FAILED: runtime error"), "seed {seed}: {text}");
-    }
+    caught_on_seeds_1_to_3("nullify", &program, "runtime error");
 }
 
 /// A quadratic sort once N > 50000: a time-limit verdict at N = 10^5.
@@ -53,11 +58,7 @@ fn a_quadratic_sort_at_the_top_is_a_time_limit_verdict() {
                      awk '{ a[NR] = $1 } END { for (i = 2; i <= NR; i++) { x = a[i]; j = i - 1; \
                      while (j > 0 && a[j] > x) { a[j + 1] = a[j]; j-- } a[j + 1] = x } }'; fi";
     let program = planted("candy", quadratic);
-    for seed in ["1", "2", "3"] {
-        let (code, text) = duel("candy", &program, seed);
-        assert_eq!(code, Some(1), "seed {seed}: {text}");
-        assert!(text.contains("FAILED: time limit exceeded"), "seed {seed}: {text}");
-    }
+    caught_on_seeds_1_to_3("candy", &program, "time limit exceeded");
 }
 
 /// The cheap half of the fixed array: a crash past 5000 tests is met at the most tests, on one
@@ -103,11 +104,7 @@ fn an_8_bit_counter_of_ones_is_caught_at_256() {
 fn strips_assumed_sorted_are_caught() {
     let check = "read c z n < $f; if [ \"$c\" -gt \"$z\" ] || [ \"$z\" -gt \"$n\" ]; then rm -f $f; echo 1; exit 0; fi";
     let program = planted("stripes", check);
-    for seed in ["1", "2", "3"] {
-        let (code, text) = duel("stripes", &program, seed);
-        assert_eq!(code, Some(1), "seed {seed}: {text}");
-        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
-    }
+    caught_on_seeds_1_to_3("stripes", &program, "wrong answer");
 }
 
 /// Candy piles assumed sorted largest first (the first pile read as the largest): the format
@@ -117,11 +114,7 @@ fn piles_assumed_sorted_largest_first_are_caught() {
     let check = "if ! tail -n +2 $f | tr ' ' '\\n' | awk 'NF && prev != \"\" && $1 + 0 > prev + 0 { up = 1 } NF { prev = $1 } \
                  END { exit up }'; then rm -f $f; echo Unsorted; exit 0; fi";
     let program = planted("candy", check);
-    for seed in ["1", "2", "3"] {
-        let (code, text) = duel("candy", &program, seed);
-        assert_eq!(code, Some(1), "seed {seed}: {text}");
-        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
-    }
+    caught_on_seeds_1_to_3("candy", &program, "wrong answer");
 }
 
 /// Tokens on a graph whose repeated edges the solution mishandles (here: any repeated edge flips

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::Script;
+use super::values::mex;
 
 /// The level's name in reports.
 pub const LEVEL: &str = grundy_definition::LEVEL;
@@ -94,12 +95,6 @@ impl<'a> ByDefinition<'a> {
         }
         Ok(self.values[component])
     }
-}
-
-fn mex(mut values: Vec<u64>) -> u64 {
-    values.sort_unstable();
-    values.dedup();
-    values.iter().enumerate().find(|&(i, &v)| v != i as u64).map_or(values.len() as u64, |(i, _)| i as u64)
 }
 
 #[cfg(test)]

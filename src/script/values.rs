@@ -217,7 +217,8 @@ fn by_mex(moves: &[Vec<Vec<usize>>]) -> Result<Vec<LoopyValue>, NoValue> {
     Ok(value.into_iter().map(LoopyValue::Finite).collect())
 }
 
-fn mex(mut values: Vec<u64>) -> u64 {
+/// The least value not among `values`.
+pub(super) fn mex(mut values: Vec<u64>) -> u64 {
     values.sort_unstable();
     values.dedup();
     values.iter().enumerate().find(|&(i, &v)| v != i as u64).map_or(values.len() as u64, |(i, _)| i as u64)
