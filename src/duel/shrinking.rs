@@ -5,11 +5,15 @@ use super::subject::{Attempt, DuelInput, DuelSubject, Failure, MOST_BATCH};
 use crate::problem::Contest;
 use crate::shrink::{Batch, Limits, Shrink};
 
+/// Most parts of shapes built to weigh the failing games of a found input (a few seconds' work).
+const MOST_WEIGHED: usize = 10_000_000;
+
 impl<P: Contest> DuelSubject<'_, P> {
     /// For a wrong answer on an input whose games answer a line each, the smallest game that is
     /// answered wrongly alone: every game of a wrong line is tried alone (packed many to an
     /// input), the smallest first, so that shrinking starts from the smallest failing game of
     /// the input, not from the first (a Fibonacci pile of 1134903170 behind one of 1836311903).
+    /// Games too large to weigh all ([`MOST_WEIGHED`]) are weighed from the first wrong line on.
     pub(super) fn failing_game(
         &mut self,
         found: &DuelInput<P::Instance>,
@@ -22,12 +26,24 @@ impl<P: Contest> DuelSubject<'_, P> {
         if expected.lines().count() != found.cases.len() {
             return None;
         }
-        let mut games: Vec<&P::Instance> = lines.iter().filter_map(|&line| found.cases.get(line)).collect();
-        games.sort_by_key(|game| game.weight());
-        games.dedup();
-        games.truncate(MOST_BATCH);
-        let alone: Vec<DuelInput<P::Instance>> =
-            games.into_iter().map(|game| DuelInput::of(vec![game.clone()])).collect();
+        // Each game is weighed once, in line order, until `MOST_WEIGHED` parts of shapes have been
+        // built: games that share a large part (the 10^5 queries of one tokens graph of 2·10^5
+        // edges) are each as large as the part, and cannot all be weighed in time.
+        let mut weighed: Vec<((u64, u128), &P::Instance)> = Vec::new();
+        let mut parts = 0usize;
+        for game in lines.iter().filter_map(|&line| found.cases.get(line)) {
+            if parts >= MOST_WEIGHED || self.out_of_time() {
+                break;
+            }
+            let shape = game.shape();
+            parts += shape.size();
+            weighed.push((shape.weight(), game));
+        }
+        weighed.sort_by_key(|&(weight, _)| weight);
+        weighed.dedup_by(|a, b| a.1 == b.1);
+        weighed.truncate(MOST_BATCH);
+        let games = weighed.into_iter().map(|(_, game)| game);
+        let alone: Vec<DuelInput<P::Instance>> = games.map(|game| DuelInput::of(vec![game.clone()])).collect();
         let mut tried = 0;
         match self.first_failing(&alone, &mut tried, limits) {
             Batch::Fails(i, failure) => Some((alone.into_iter().nth(i)?, failure)),
