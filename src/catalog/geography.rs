@@ -7,6 +7,9 @@ use grundy_rules::games::Geography;
 
 use super::prelude::*;
 
+/// The format's most edges (grundy reads up to [`Geography::MOST_EDGES`], 10^7).
+const MOST_EDGES: usize = 2_000_000;
+
 /// Vertex geography by one matching method (`None`: the best one for each graph).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GeographyProblem {
@@ -33,8 +36,8 @@ impl Problem for GeographyProblem {
         name: "geography",
         summary: "vertex geography, by the best matching method for the graph",
         format: "`n m s`, then m lines `u v` (vertices 1..n, start s); First or Second",
-        limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^6 vertices, 0 ≤ m ≤ 10^7 edges, 1 ≤ s ≤ n; a graph that \
-                 is not bipartite has at most 20000 vertices",
+        limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^6 vertices, 0 ≤ m ≤ 2·10^6 edges, 1 ≤ s ≤ n; a graph \
+                 that is not bipartite has at most 20000 vertices; grundy reads m to 10^7",
         most_cases: 1,
     };
 
@@ -153,22 +156,22 @@ impl Contest for GeographyProblem {
         }
     }
 
-    /// A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices (the most) and
-    /// 2·10^6 edges; a graph that is not bipartite at its most vertices (20000), 10^5 edges. Not
-    /// run: m = 10^7 (130 MB of input).
+    /// A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices and 2·10^6 edges
+    /// (the format's most); a graph that is not bipartite at its most vertices (20000) and the
+    /// most edges.
     fn at_limits(&self) -> Vec<String> {
         vec![
             "a bipartite graph of 10^5 vertices, 2·10^5 edges".to_string(),
             "a bipartite graph of 10^6 vertices, 2·10^6 edges".to_string(),
-            "a graph that is not bipartite, 20000 vertices, 10^5 edges".to_string(),
+            "a graph that is not bipartite, 20000 vertices, 2·10^6 edges".to_string(),
         ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Geography> {
         let (n, m, bipartite) = match which {
             0 => (100_000usize, 200_000, true),
-            1 => (Geography::MOST_VERTICES, 2 * Geography::MOST_VERTICES, true),
-            _ => (20_000, 100_000, false),
+            1 => (Geography::MOST_VERTICES, MOST_EDGES, true),
+            _ => (20_000, MOST_EDGES, false),
         };
         let edges = (0..m)
             .map(|_| match bipartite {
@@ -180,7 +183,7 @@ impl Contest for GeographyProblem {
     }
 
     /// One vertex and no edge; then 10^6 vertices, a path through vertices 2, 1, 10^6 and
-    /// 10^6 − 1, from 10^6. Not reached: m = 10^7 (130 MB).
+    /// 10^6 − 1, from 10^6.
     fn extremes(&self) -> Vec<Vec<Geography>> {
         let most = Geography::MOST_VERTICES;
         vec![
