@@ -3,7 +3,7 @@
 
 use super::subject::{Attempt, DuelInput, DuelSubject, Failure, MOST_BATCH};
 use crate::problem::Contest;
-use crate::shrink::{Batch, Limits, Shrink};
+use crate::shrink::{Batch, Limits, Minimality, Shrink};
 
 /// Most parts of shapes built to weigh the failing games of a found input (a few seconds' work).
 const MOST_WEIGHED: usize = 10_000_000;
@@ -48,6 +48,28 @@ impl<P: Contest> DuelSubject<'_, P> {
         match self.first_failing(&alone, &mut tried, limits) {
             Batch::Fails(i, failure) => Some((alone.into_iter().nth(i)?, failure)),
             Batch::Hold | Batch::Expired => None,
+        }
+    }
+
+    /// `minimality` with its count of smaller cases made a count of smaller *inputs*: the
+    /// enumeration holds cases the format cannot write (a Game Pack plate of 0), which hold
+    /// without a run and are no input of the contest.
+    pub(super) fn inputs_only(
+        &self,
+        minimality: Minimality,
+        case: &DuelInput<P::Instance>,
+        limits: Limits,
+    ) -> Minimality {
+        let bound = match minimality {
+            Minimality::Proven { .. } => case.magnitude(),
+            Minimality::Bounded { bound, .. } => bound,
+            Minimality::FixedPoint | Minimality::Unknown => return minimality,
+        };
+        let Some(smaller) = case.below(bound, limits.below) else { return minimality };
+        let tried = smaller.iter().filter(|input| self.problem.write(&input.cases).is_ok()).count();
+        match minimality {
+            Minimality::Proven { .. } => Minimality::Proven { tried },
+            _ => Minimality::Bounded { bound, tried },
         }
     }
 

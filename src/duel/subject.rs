@@ -363,6 +363,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
             self.first_failing(cases, tried, limits)
         });
         shrunk.steps += steps;
+        shrunk.minimality = self.inputs_only(shrunk.minimality, &shrunk.case, limits);
         shrunk
     }
 }
