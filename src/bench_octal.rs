@@ -1,6 +1,6 @@
-//! `grundy bench --octal CODE --upto N`: a long table of an octal game ([`LongTable`]) timed, and,
-//! where Beling's `ogsolve` is on the PATH, the same work by its RC2 method timed right after, with
-//! the ratios. Its answer for the last heap is compared with grundy's: a difference is reported,
+//! `grundy bench --octal CODE --upto N`: a long table of an octal game ([`LongTable`], bounded as
+//! `table --summary` keeps it) timed, and, where Beling's `ogsolve` is on the PATH, the same work
+//! by its RC2 method timed right after, with the ratios. Its answer for the last heap is compared with grundy's: a difference is reported,
 //! never hidden.
 
 use std::io::Read;
@@ -101,7 +101,8 @@ impl OctalBench {
 pub fn bench(digits: &[u8], upto: u64, budget: Duration, threads: usize) -> Result<OctalBench, BenchError> {
     let game = format!("octal:0.{}", grundy_fast::long_table::code(digits));
     let (cpu_before, started) = (cpu_seconds(), Instant::now());
-    let mut table = LongTable::start(digits)?;
+    // The bounded table `table --summary` keeps (its first and newest heaps, its rare heaps).
+    let mut table = LongTable::bounded(digits, grundy_fast::long_table::FIRST, grundy_fast::long_table::RING)?;
     table.reserve(upto);
     match table.extend(upto, Effort { threads, deadline: Some(started + budget) }) {
         Ok(()) => {}

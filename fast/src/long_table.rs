@@ -225,6 +225,9 @@ const MAGIC: &str = "grundy-checkpoint/1";
 /// The first line of a checkpoint of a bounded table.
 const MAGIC_BOUNDED: &str = "grundy-checkpoint/2";
 
+/// Heaps a bounded checkpoint's values are written and read in at a time.
+const BLOCK_HEAPS: usize = 1 << 16;
+
 impl LongTable {
     /// Starts a bounded table of the octal game `digits`, keeping the `first` heaps and the
     /// newest `ring` (a power of two, at least [`PERIOD_LOOKS`]' last, but for tests).
@@ -238,6 +241,11 @@ impl LongTable {
         let mut table = LongTable { values, counted: Some(counted), ..whole };
         table.count();
         Ok(table)
+    }
+
+    /// How many of the first heaps are kept (`usize::MAX` for a whole table).
+    pub fn first_kept(&self) -> usize {
+        self.values.first()
     }
 
     /// Whether only the newest heaps are kept, and how many.
@@ -424,8 +432,9 @@ impl LongTable {
         writeln!(out, "\nchecksum {hash:016x}")
     }
 
-    /// Writes a checkpoint to `path` (through a file beside it, renamed once complete, so that a
-    /// stop while writing leaves the last checkpoint whole).
+    /// Writes a checkpoint to `path`, streamed (never whole in memory) into a file beside it, which
+    /// is synced and renamed once complete, so that a stop while writing leaves the last
+    /// checkpoint whole.
     pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
         let mut partial = path.as_os_str().to_owned();
         partial.push(".partial");
@@ -433,7 +442,10 @@ impl LongTable {
         let mut out = std::io::BufWriter::new(std::fs::File::create(&partial)?);
         self.write_checkpoint(&mut out)?;
         out.into_inner().map_err(|error| error.into_error())?.sync_all()?;
-        std::fs::rename(&partial, path)
+        std::fs::rename(&partial, path)?;
+        // The rename itself is made durable with its directory.
+        let directory = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+        std::fs::File::open(directory)?.sync_all()
     }
 
     /// The table a checkpoint holds, which must be of the octal game `digits`.
@@ -516,28 +528,37 @@ impl LongTable {
         let len = self.values.len();
         let first = self.values.first();
         writeln!(out, "{MAGIC_BOUNDED} {} {len} {} {first} {ring}", self.game(), self.values.bits())?;
-        let mut bytes = Vec::new();
-        for heap in (0..len.min(first)).chain(len.saturating_sub(ring).max(first)..len) {
-            bytes.extend((self.values.get(heap) as u16).to_le_bytes());
+        // Streamed through the hash a block at a time: the file is never whole in memory.
+        let mut body = Hashing { out, hash: FNV_OFFSET };
+        let mut block = Vec::with_capacity(2 * BLOCK_HEAPS);
+        let kept = (0..len.min(first)).chain(len.saturating_sub(ring).max(first)..len);
+        for heap in kept {
+            block.extend((self.values.get(heap) as u16).to_le_bytes());
+            if block.len() == 2 * BLOCK_HEAPS {
+                body.write_all(&block)?;
+                block.clear();
+            }
         }
+        body.write_all(&block)?;
         let (rare_heaps, rare_values, chosen_at) = self.sparse.rare_parts();
-        bytes.extend(self.sparse.mask().to_le_bytes());
-        bytes.extend((chosen_at as u64).to_le_bytes());
-        bytes.extend((rare_heaps.len() as u64).to_le_bytes());
-        rare_heaps.iter().for_each(|heap| bytes.extend(heap.to_le_bytes()));
-        rare_values.iter().for_each(|value| bytes.extend(value.to_le_bytes()));
+        body.write_all(&self.sparse.mask().to_le_bytes())?;
+        body.write_all(&(chosen_at as u64).to_le_bytes())?;
+        body.write_all(&(rare_heaps.len() as u64).to_le_bytes())?;
+        rare_heaps.iter().try_for_each(|heap| body.write_all(&heap.to_le_bytes()))?;
+        rare_values.iter().try_for_each(|value| body.write_all(&value.to_le_bytes()))?;
         let summary = &counted.summary;
-        bytes.extend((summary.counts.len() as u64).to_le_bytes());
+        body.write_all(&(summary.counts.len() as u64).to_le_bytes())?;
         for v in 0..summary.counts.len() {
-            [summary.counts[v], summary.first[v], summary.last[v]].iter().for_each(|n| bytes.extend(n.to_le_bytes()));
+            [summary.counts[v], summary.first[v], summary.last[v]]
+                .iter()
+                .try_for_each(|n| body.write_all(&n.to_le_bytes()))?;
         }
-        bytes.extend(counted.hash.h.to_le_bytes());
-        bytes.extend(counted.hash.power.to_le_bytes());
-        bytes.extend((self.looked_to as u64).to_le_bytes());
         let period = self.period.map_or([0, 0], |p| [p.preperiod as u64 + 1, p.period as u64]);
-        period.iter().for_each(|n| bytes.extend(n.to_le_bytes()));
-        out.write_all(&bytes)?;
-        writeln!(out, "\nchecksum {:016x}", fnv_bytes(FNV_OFFSET, &bytes))
+        [counted.hash.h, counted.hash.power, self.looked_to as u64, period[0], period[1]]
+            .iter()
+            .try_for_each(|n| body.write_all(&n.to_le_bytes()))?;
+        let hash = body.hash;
+        writeln!(out, "\nchecksum {hash:016x}")
     }
 
     /// The bounded table of a checkpoint whose first line is `fields`.
@@ -561,30 +582,31 @@ impl LongTable {
                 "{len} heaps of {bits} bits, {first} first and a ring of {ring}, is out of range"
             )));
         }
-        let mut bytes = Vec::new();
-        input.read_to_end(&mut bytes)?;
         let cut = || malformed(&format!("it ends before the {len} heaps it announces"));
-        let body_end = bytes.len().checked_sub(27).ok_or_else(cut)?;
-        let (body, trailer) = bytes.split_at(body_end);
-        if trailer != format!("\nchecksum {:016x}\n", fnv_bytes(FNV_OFFSET, body)).as_bytes() {
-            return Err(if trailer.starts_with(b"\nchecksum ") {
-                malformed("its checksum does not match its values (the file is damaged)")
-            } else {
-                cut()
-            });
-        }
-        let mut reader = Fields { bytes: body, at: 0 };
-        let kept: Vec<usize> = (0..len.min(first)).chain(len.saturating_sub(ring).max(first)..len).collect();
+        // Read as it streams by, through the hash (the file is never whole in memory); the
+        // checksum is checked before anything read is trusted.
+        let mut body = HashingReader { input: &mut *input, hash: FNV_OFFSET };
         let mut values = Values::bounded(first, ring);
         values.make_room(len, bits as u32);
-        for &heap in &kept {
-            values.set(heap, u32::from(reader.u16().ok_or_else(cut)?));
-        }
-        let plain = octal::table(digits, START);
-        if let Some(heap) = (0..=START).find(|&heap| values.get(heap) != plain[heap]) {
-            return Err(malformed(&format!("heap {heap} does not have the game's value")));
+        let mut block = vec![0u8; 2 * BLOCK_HEAPS];
+        let mut kept = (0..len.min(first)).chain(len.saturating_sub(ring).max(first)..len).peekable();
+        // A value wider than the table's bits is cut to them, and refused once the checksum holds.
+        let (fits, mut wide) = ((1u32 << bits) - 1, false);
+        while kept.peek().is_some() {
+            let heaps: Vec<usize> = kept.by_ref().take(BLOCK_HEAPS).collect();
+            let bytes = &mut block[..2 * heaps.len()];
+            body.read_exact(bytes).map_err(|error| match error.kind() {
+                std::io::ErrorKind::UnexpectedEof => cut(),
+                _ => CheckpointError::Io(error),
+            })?;
+            for (&heap, pair) in heaps.iter().zip(bytes.chunks_exact(2)) {
+                let value = u32::from(u16::from_le_bytes([pair[0], pair[1]]));
+                wide |= value > fits;
+                values.set(heap, value & fits);
+            }
         }
         let damaged = || malformed("its state after the values is cut or out of range");
+        let mut reader = Fields { input: &mut body };
         let mask = reader.u32().ok_or_else(damaged)?;
         let chosen_at = reader.u64().ok_or_else(damaged)? as usize;
         let rare = reader.u64().filter(|&rare| rare <= len as u64).ok_or_else(damaged)? as usize;
@@ -601,7 +623,21 @@ impl LongTable {
         let looked_to = reader.u64().ok_or_else(damaged)? as usize;
         let (preperiod, period) = (reader.u64().ok_or_else(damaged)?, reader.u64().ok_or_else(damaged)?);
         let period = (preperiod > 0).then(|| Period { preperiod: preperiod as usize - 1, period: period as usize });
-        if reader.at != body.len() || summary.counts.iter().sum::<u64>() != len as u64 {
+        let checksum = body.hash;
+        let mut trailer = Vec::new();
+        input.take(100).read_to_end(&mut trailer)?;
+        if trailer != format!("\nchecksum {checksum:016x}\n").as_bytes() {
+            return Err(if trailer.starts_with(b"\nchecksum ") {
+                malformed("its checksum does not match its values (the file is damaged)")
+            } else {
+                damaged()
+            });
+        }
+        let plain = octal::table(digits, START);
+        if let Some(heap) = (0..=START).find(|&heap| values.get(heap) != plain[heap]) {
+            return Err(malformed(&format!("heap {heap} does not have the game's value")));
+        }
+        if wide || summary.counts.iter().sum::<u64>() != len as u64 {
             return Err(damaged());
         }
         let bound = summary.largest().0;
@@ -612,15 +648,14 @@ impl LongTable {
 }
 
 /// Little-endian numbers read one after another.
-struct Fields<'a> {
-    bytes: &'a [u8],
-    at: usize,
+struct Fields<'a, R> {
+    input: &'a mut R,
 }
 
-impl Fields<'_> {
+impl<R: Read> Fields<'_, R> {
     fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
-        let bytes = self.bytes.get(self.at..self.at + N)?.try_into().ok()?;
-        self.at += N;
+        let mut bytes = [0; N];
+        self.input.read_exact(&mut bytes).ok()?;
         Some(bytes)
     }
 

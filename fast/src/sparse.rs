@@ -1341,6 +1341,37 @@ mod tests {
         }
     }
 
+    /// Past the window's first heaps, a search removes exactly the values its splits reach: of
+    /// values reached by one split only and values reached by none, it keeps the latter (Officers
+    /// has no rare heap there, so its values alone would not tell a search that finds too much).
+    #[test]
+    fn a_search_past_the_window_head_finds_exactly_the_values_its_splits_reach() {
+        let n = crate::values::HEAD + 3000;
+        let start = plain(&[0, 6], 1000);
+        let mask = Sparse::best_mask(start.iter().copied()).0;
+        let mut values = Values::from_values(&start, 8);
+        Sparse::new(&values, mask).extend_on(&[0, 6], &mut values, n, on(2), LARGEST_VALUE).unwrap();
+        let table = values.to_vec();
+        let moves = Moves::new(&[0, 6]);
+        for lanes in Lanes::available() {
+            let mut sparse = Sparse::new(&values, mask);
+            sparse.lanes = lanes;
+            let mut worker = Worker::new(&moves, &values, 1, sparse);
+            for (rest, first) in [(n - 1, 1), (n - 500, 40), (crate::values::HEAD + 10, 7)] {
+                let mut reached = vec![0u32; 1024];
+                (first..=rest / 2).for_each(|a| reached[(table[a] ^ table[rest - a]) as usize] += 1);
+                let never: Vec<u32> = (0..512).filter(|&v| reached[v as usize] == 0).take(12).collect();
+                let once: Vec<u32> = (0..512).filter(|&v| reached[v as usize] == 1).take(12).collect();
+                assert!(!once.is_empty() && !never.is_empty(), "heap {}", rest + 1);
+                let mut missing: Vec<u32> = never.iter().chain(&once).copied().collect();
+                worker.epoch += 1;
+                worker.scan(rest, first, &mut missing);
+                missing.sort_unstable();
+                assert_eq!(missing, never, "{lanes:?}, splits of {rest} from {first}");
+            }
+        }
+    }
+
     /// A bounded table (the first heaps and a ring of 2^15 of the newest) gives the values of the
     /// whole table, on one thread or several, far past the point its ring wraps: what the method
     /// reads of the table is kept.

@@ -30,6 +30,9 @@ pub struct Request<'a> {
     pub threads: usize,
     /// Every heap kept (`--whole-table`), not only those the method reads.
     pub whole: bool,
+    /// A bounded table's first heaps kept, and its ring of newest heaps.
+    pub first: usize,
+    pub ring: usize,
 }
 
 /// The first segment's heaps; later ones are sized to take about [`SEGMENT`].
@@ -48,14 +51,12 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
                 .map_err(|error| anyhow::anyhow!("checkpoint {}: {error}", path.display()))?
         }
         None if request.whole => LongTable::start(request.digits)?,
-        None => LongTable::bounded(request.digits, grundy_fast::long_table::FIRST, grundy_fast::long_table::RING)?,
+        None => LongTable::bounded(request.digits, request.first, request.ring)?,
     };
     // A byte a heap, and a bit for each bit past eight the values take so far (a bounded table,
     // for the heaps it keeps).
     let per_heap = table.bytes() as f64 / (table.computed_to() + 1) as f64;
-    let kept = table
-        .ring()
-        .map_or(request.upto + 1, |ring| (request.upto + 1).min((grundy_fast::long_table::FIRST + ring) as u64));
+    let kept = table.ring().map_or(request.upto + 1, |ring| (request.upto + 1).min((table.first_kept() + ring) as u64));
     let needed = (per_heap * kept as f64) as u64;
     let budget = request.max_bytes as u64;
     if table.period().is_none() && needed > budget {

@@ -102,6 +102,33 @@ pub struct Args {
     /// a bounded table stops at, saying so.
     #[arg(long, requires = "summary")]
     whole_table: bool,
+    /// With --summary, for tests: the first heaps a bounded table keeps (at least 2^16; default
+    /// 2^22), so that a test meets the end of what it keeps early.
+    #[arg(long, hide = true, value_name = "HEAPS", value_parser = kept_heaps, requires = "summary", conflicts_with = "whole_table")]
+    first_heaps: Option<usize>,
+    /// With --summary, for tests: the newest heaps a bounded table keeps (a power of two from 2^12;
+    /// default 2^25).
+    #[arg(long, hide = true, value_name = "HEAPS", value_parser = ring_heaps, requires = "summary", conflicts_with = "whole_table")]
+    ring: Option<usize>,
+}
+
+/// `--first-heaps`: at least the window's first heaps, at most 2^40.
+fn kept_heaps(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(heaps) if (grundy_fast::values::HEAD..=1 << 40).contains(&heaps) => Ok(heaps),
+        _ => Err(format!(
+            "--first-heaps takes a number of heaps from {} to 2^40, not `{text}`",
+            grundy_fast::values::HEAD
+        )),
+    }
+}
+
+/// `--ring`: a power of two from 2^12 to 2^40.
+fn ring_heaps(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(heaps) if heaps.is_power_of_two() && (1 << 12..=1 << 40).contains(&heaps) => Ok(heaps),
+        _ => Err(format!("--ring takes a power of two from 2^12 to 2^40, not `{text}`")),
+    }
 }
 
 /// Most rows (and columns) of a map of pairs.
@@ -155,6 +182,8 @@ pub(super) fn named(args: &Args, game: &str, budget: &grundy::budget::Budget) ->
             max_bytes: budget.max_bytes,
             threads: args.threads.unwrap_or_else(grundy_fast::sparse::every_core),
             whole: args.whole_table,
+            first: args.first_heaps.unwrap_or(grundy_fast::long_table::FIRST),
+            ring: args.ring.unwrap_or(grundy_fast::long_table::RING),
         });
     }
     if args.period {
