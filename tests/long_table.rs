@@ -251,6 +251,7 @@ fn a_bounded_table_that_no_longer_keeps_what_it_reads_stops_in_one_line() {
     let line = String::from_utf8_lossy(&output.stderr).to_string();
     assert_eq!(line.trim_end().lines().count(), 1, "{line}");
     assert!(line.contains("needs the whole table") && line.contains("--whole-table keeps every heap"), "{line}");
+    assert!(!line.contains("no theorem"), "a bounded table's reach is no missing theorem: {line}");
     // Sizes the bounded table cannot take: one line each, exit 2.
     for (flag, heaps) in [("--ring", "5000"), ("--ring", "1024"), ("--first-heaps", "1000")] {
         let output = grundy(&["table", "octal:0.6", "--upto", "1000", "--summary", flag, heaps]);

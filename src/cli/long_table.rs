@@ -106,6 +106,12 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
                     started.elapsed().as_secs_f64()
                 );
             }
+            // A bounded table past its reach: no theorem is missing, the kept heaps are.
+            Err(Unsupported::NoTheory(reason)) if table.ring().is_some() => {
+                anyhow::bail!(
+                    "{reason} (the table kept its first and newest heaps only: --whole-table keeps every heap)"
+                )
+            }
             Err(other) if table.ring().is_some() => {
                 anyhow::bail!(
                     "{other} (the table kept its first and newest heaps only: --whole-table keeps every heap)"
