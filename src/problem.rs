@@ -296,6 +296,26 @@ pub fn play<T: Playable>(engines: &mut Engines<T::Game>, instance: &T) -> Result
     Ok(engine.solve(&start)?.outcome)
 }
 
+/// The oracle of a problem whose cases are [`Playable`] games asking who wins: an engine per
+/// distinct game ([`Engines`]), each case solved by [`play`]. Stated inside `impl Problem`,
+/// where it gives the memo and the oracle.
+macro_rules! engine_oracle {
+    () => {
+        type Memo = $crate::problem::Engines<
+            <<Self as $crate::problem::Problem>::Instance as ::grundy_oracle::games::Playable>::Game,
+        >;
+
+        fn oracle(
+            &self,
+            memo: &mut Self::Memo,
+            instance: &Self::Instance,
+        ) -> Result<::grundy_rules::Outcome, ::grundy_oracle::OracleError> {
+            $crate::problem::play(memo, instance)
+        }
+    };
+}
+pub(crate) use engine_oracle;
+
 /// How many of `starts`, positions of one game, `winner` wins, modulo `modulus`: the oracle of a
 /// counting problem, every start solved on one engine (whose memo they share).
 pub fn count_wins<G: Game>(

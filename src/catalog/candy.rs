@@ -1,7 +1,6 @@
 //! Candy Piles (AtCoder AGC002 E): the diagonal rule on the Young diagram.
 
 use grundy_fast::games::candy;
-use grundy_oracle::games::candy::CandyGame;
 use grundy_rules::games::Candy;
 
 use super::prelude::*;
@@ -17,7 +16,7 @@ pub struct CandyProblem;
 impl Problem for CandyProblem {
     type Instance = Candy;
     type Answer = Outcome;
-    type Memo = Engines<CandyGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "candy",
@@ -34,10 +33,6 @@ impl Problem for CandyProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Candy {
         Candy::new((0..rng.random_range(1..=7)).map(|_| rng.random_range(1..=14)).collect()).expect("piles")
-    }
-
-    fn oracle(&self, memo: &mut Engines<CandyGame>, piles: &Candy) -> Result<Outcome, OracleError> {
-        play(memo, piles)
     }
 
     fn fast(&self, piles: &Candy) -> Result<Outcome, Unsupported> {

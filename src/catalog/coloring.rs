@@ -2,7 +2,6 @@
 //! for three or more.
 
 use grundy_fast::games::coloring;
-use grundy_oracle::games::coloring::ColoringGame;
 use grundy_rules::games::Coloring;
 
 use super::prelude::*;
@@ -17,7 +16,7 @@ pub struct ColoringProblem;
 impl Problem for ColoringProblem {
     type Instance = Coloring;
     type Answer = Outcome;
-    type Memo = Engines<ColoringGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "coloring",
@@ -47,10 +46,6 @@ impl Problem for ColoringProblem {
     fn random(&self, rng: &mut ChaCha8Rng) -> Coloring {
         let (colours, length) = (rng.random_range(1..=3), rng.random_range(1..=11));
         random_strip(rng, colours, length, false)
-    }
-
-    fn oracle(&self, memo: &mut Engines<ColoringGame>, strip: &Coloring) -> Result<Outcome, OracleError> {
-        play(memo, strip)
     }
 
     fn fast(&self, strip: &Coloring) -> Result<Outcome, Unsupported> {

@@ -1,7 +1,6 @@
 //! The Cutting Game (POJ 2311): a Grundy table on sheets that never make a 1-wide strip.
 
 use grundy_fast::games::cutting::{self, Table};
-use grundy_oracle::games::cutting::CuttingGame;
 use grundy_rules::games::Cutting;
 
 use super::prelude::*;
@@ -17,7 +16,7 @@ pub struct CuttingProblem;
 impl Problem for CuttingProblem {
     type Instance = Cutting;
     type Answer = Outcome;
-    type Memo = Engines<CuttingGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "cutting",
@@ -35,10 +34,6 @@ impl Problem for CuttingProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Cutting {
         Cutting::new(rng.random_range(2..=7), rng.random_range(2..=6)).expect("a sheet")
-    }
-
-    fn oracle(&self, memo: &mut Engines<CuttingGame>, sheet: &Cutting) -> Result<Outcome, OracleError> {
-        play(memo, sheet)
     }
 
     fn fast(&self, sheet: &Cutting) -> Result<Outcome, Unsupported> {

@@ -27,7 +27,7 @@ impl GeographyProblem {
 impl Problem for GeographyProblem {
     type Instance = Geography;
     type Answer = Outcome;
-    type Memo = Engines<GeographyGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "geography",
@@ -75,10 +75,6 @@ impl Problem for GeographyProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Geography {
         random_graph(rng, 13, self.method.is_some_and(|m| m != Method::General))
-    }
-
-    fn oracle(&self, memo: &mut Engines<GeographyGame>, game: &Geography) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &Geography) -> Result<Outcome, Unsupported> {

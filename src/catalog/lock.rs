@@ -2,7 +2,6 @@
 //! digit-sum parity.
 
 use grundy_fast::games::lock;
-use grundy_oracle::games::lock::LockGame;
 use grundy_rules::games::Lock;
 
 use super::prelude::*;
@@ -15,7 +14,7 @@ pub struct LockProblem;
 impl Problem for LockProblem {
     type Instance = Lock;
     type Answer = Outcome;
-    type Memo = Engines<LockGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "lock",
@@ -50,10 +49,6 @@ impl Problem for LockProblem {
             combinations.swap(i, j);
         }
         Lock::new(2, combinations[0], combinations[allowed..].to_vec()).expect("a lock")
-    }
-
-    fn oracle(&self, memo: &mut Engines<LockGame>, game: &Lock) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &Lock) -> Result<Outcome, Unsupported> {

@@ -37,9 +37,8 @@ mod prelude {
         uniform_or_an_end, walks_within,
     };
     pub use crate::contest::{InputError, Tokens, Unwritable};
-    pub use crate::problem::{
-        Contest, Count, Data, Difference, Engines, Memo, Problem, count_wins, play, single, winner_line,
-    };
+    pub(crate) use crate::problem::engine_oracle;
+    pub use crate::problem::{Contest, Count, Data, Difference, Memo, Problem, count_wins, single, winner_line};
     pub use crate::runner::Exhaustive;
     pub use crate::shape::Shape;
     pub use crate::shrink::Shrink;

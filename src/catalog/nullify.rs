@@ -1,7 +1,6 @@
 //! Nullify the Matrix (Codeforces 1451F): the first player loses iff every anti-diagonal xors to 0.
 
 use grundy_fast::games::nullify;
-use grundy_oracle::games::nullify::NullifyGame;
 use grundy_rules::games::Nullify;
 
 use super::prelude::*;
@@ -18,7 +17,7 @@ pub struct NullifyProblem;
 impl Problem for NullifyProblem {
     type Instance = Nullify;
     type Answer = Outcome;
-    type Memo = Engines<NullifyGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "nullify",
@@ -49,10 +48,6 @@ impl Problem for NullifyProblem {
         let (rows, columns) = [(1, 4), (4, 1), (2, 2), (2, 3), (3, 2), (1, 3)][rng.random_range(0..6)];
         let top = if rows * columns > 4 { 1 } else { 3 };
         Nullify::new(rows, columns, (0..rows * columns).map(|_| rng.random_range(0..=top)).collect()).expect("a matrix")
-    }
-
-    fn oracle(&self, memo: &mut Engines<NullifyGame>, matrix: &Nullify) -> Result<Outcome, OracleError> {
-        play(memo, matrix)
     }
 
     fn fast(&self, matrix: &Nullify) -> Result<Outcome, Unsupported> {

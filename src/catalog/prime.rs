@@ -1,7 +1,6 @@
 //! Remove the Prime: per prime, maximal runs of multiples are heaps of value their length.
 
 use grundy_fast::games::prime;
-use grundy_oracle::games::prime::PrimeGame;
 use grundy_rules::games::RemoveThePrime;
 
 use super::prelude::*;
@@ -18,7 +17,7 @@ pub struct PrimeProblem;
 impl Problem for PrimeProblem {
     type Instance = RemoveThePrime;
     type Answer = Outcome;
-    type Memo = Engines<PrimeGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "prime",
@@ -45,10 +44,6 @@ impl Problem for PrimeProblem {
     fn random(&self, rng: &mut ChaCha8Rng) -> RemoveThePrime {
         RemoveThePrime::new((0..rng.random_range(1..=6)).map(|_| rng.random_range(1..=72)).collect())
             .expect("a sequence")
-    }
-
-    fn oracle(&self, memo: &mut Engines<PrimeGame>, game: &RemoveThePrime) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &RemoveThePrime) -> Result<Outcome, Unsupported> {

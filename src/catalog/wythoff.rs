@@ -1,7 +1,6 @@
 //! Wythoff's game (POJ 1067): P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic.
 
 use grundy_fast::games::wythoff;
-use grundy_oracle::games::wythoff::WythoffGame;
 use grundy_rules::games::Wythoff;
 
 use super::prelude::*;
@@ -17,7 +16,7 @@ pub struct WythoffProblem;
 impl Problem for WythoffProblem {
     type Instance = Wythoff;
     type Answer = Outcome;
-    type Memo = Engines<WythoffGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "wythoff",
@@ -35,10 +34,6 @@ impl Problem for WythoffProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Wythoff {
         Wythoff { a: rng.random_range(0..=150), b: rng.random_range(0..=150) }
-    }
-
-    fn oracle(&self, memo: &mut Engines<WythoffGame>, game: &Wythoff) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &Wythoff) -> Result<Outcome, Unsupported> {
