@@ -121,9 +121,9 @@ pub trait Contest: Problem + Default {
     /// tests of a multi-test format, the longest game, the largest graph) and the largest total
     /// input, which `grundy duel` runs after the extremes, one at a time, under the program's time
     /// limit, so that a solution quadratic at the top is a time-limit verdict and a fixed-size
-    /// array a runtime error. By default the one input of [`Contest::largest_input`].
+    /// array a runtime error. By default the data's [`Data::at_limits`].
     fn at_limits(&self) -> Vec<String> {
-        vec!["the largest input at the contest's stated limits".to_string()]
+        Self::DATA.at_limits.iter().map(|words| words.to_string()).collect()
     }
 
     /// Input `which` of [`Contest::at_limits`], drawn from `rng`: built only when it is run, and
@@ -193,12 +193,18 @@ pub struct Data {
     /// space is packed into as few inputs as this allows, and shrinking tries many candidates in
     /// one run. 1 for a format of one game an input.
     pub most_cases: usize,
+    /// The inputs at the contest's maxima ([`Contest::at_limits`]), in words, in the order
+    /// [`Contest::at_limit`] draws them.
+    pub at_limits: &'static [&'static str],
 }
 
 impl Data {
+    /// The one input at the maxima where a problem states no others: [`Contest::largest_input`].
+    pub const LARGEST_INPUT: &'static [&'static str] = &["the largest input at the contest's stated limits"];
+
     /// The data of a family of entries with no contest format (`quotient:`, `definition:`).
     pub const fn without_contest(name: &'static str, summary: &'static str) -> Data {
-        Data { name, summary, format: "", limits: "", most_cases: 1 }
+        Data { name, summary, format: "", limits: "", most_cases: 1, at_limits: &[] }
     }
 }
 

@@ -24,6 +24,12 @@ impl Problem for CandyProblem {
         format: "AGC002 E: N, then a1 … aN; First or Second",
         limits: "1 ≤ N ≤ 10^5, 1 ≤ ai ≤ 10^9; grundy reads N to 10^7, ai to 2^64 − 1",
         most_cases: 1,
+        at_limits: &[
+            "N = 10^5 piles, each 1..10^9",
+            "N = 10^5 equal piles of 10^9",
+            "N = 10^5 piles of 1",
+            "N = 10^5 piles 1, 2, …, 10^5",
+        ],
     };
 
     fn exhaustive(&self) -> Exhaustive<Candy> {
@@ -72,16 +78,6 @@ impl Contest for CandyProblem {
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Candy> {
         vec![Candy::new((0..100_000).map(|_| rng.random_range(1..=LARGEST_PILE)).collect()).expect("piles")]
-    }
-
-    /// N = 10^5: random piles; all equal (10^9); all 1; the staircase 1..10^5 (each pile once).
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "N = 10^5 piles, each 1..10^9".to_string(),
-            "N = 10^5 equal piles of 10^9".to_string(),
-            "N = 10^5 piles of 1".to_string(),
-            "N = 10^5 piles 1, 2, …, 10^5".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Candy> {

@@ -25,6 +25,7 @@ impl Problem for CuttingProblem {
         limits: "2 ≤ W, H ≤ 200; grundy reads W, H to 2000",
         // Lines until the end of the input.
         most_cases: 100_000,
+        at_limits: &["every sheet 2..200 × 2..200, one a line (39601 lines)"],
     };
 
     fn exhaustive(&self) -> Exhaustive<Cutting> {
@@ -86,11 +87,6 @@ impl Contest for CuttingProblem {
             })
             .collect();
         Some(PairMap { axes: ("width", "height"), low: 2, values })
-    }
-
-    /// Every sheet of the contest, one a line: 39601 lines.
-    fn at_limits(&self) -> Vec<String> {
-        vec!["every sheet 2..200 × 2..200, one a line (39601 lines)".to_string()]
     }
 
     fn at_limit(&self, _: usize, _: &mut ChaCha8Rng) -> Vec<Cutting> {

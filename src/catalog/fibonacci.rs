@@ -24,6 +24,7 @@ impl Problem for FibonacciProblem {
         limits: "2 ≤ n < 2^31; grundy reads n to 2^64 − 1",
         // Lines until `0`.
         most_cases: 100_000,
+        at_limits: Data::LARGEST_INPUT,
     };
 
     fn exhaustive(&self) -> Exhaustive<FibonacciNim> {

@@ -36,6 +36,14 @@ impl Problem for GeographyProblem {
         limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^6 vertices, 0 ≤ m ≤ 10^7 edges, 1 ≤ s ≤ n; a graph that \
                  is not bipartite has at most 20000 vertices",
         most_cases: 1,
+        // A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices (the most) and
+        // 2·10^6 edges; a graph that is not bipartite at its most vertices (20000), 10^5 edges. Not
+        // run: m = 10^7 (130 MB of input).
+        at_limits: &[
+            "a bipartite graph of 10^5 vertices, 2·10^5 edges",
+            "a bipartite graph of 10^6 vertices, 2·10^6 edges",
+            "a graph that is not bipartite, 20000 vertices, 10^5 edges",
+        ],
     };
 
     fn name(&self) -> String {
@@ -147,17 +155,6 @@ impl Contest for GeographyProblem {
         } else {
             vec![self.random(rng)]
         }
-    }
-
-    /// A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices (the most) and
-    /// 2·10^6 edges; a graph that is not bipartite at its most vertices (20000), 10^5 edges. Not
-    /// run: m = 10^7 (130 MB of input).
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "a bipartite graph of 10^5 vertices, 2·10^5 edges".to_string(),
-            "a bipartite graph of 10^6 vertices, 2·10^6 edges".to_string(),
-            "a graph that is not bipartite, 20000 vertices, 10^5 edges".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Geography> {

@@ -27,6 +27,10 @@ impl Problem for NullifyProblem {
          2^64 − 1, 10^6 tests",
         // T is not limited by the statement.
         most_cases: 1000,
+        at_limits: &[
+            "10^6 tests of a 1×1 matrix (the contest gives no bound on t: grundy's most)",
+            "100 tests of 100×100, values 0..10^6 (10^6 cells, 7 MB)",
+        ],
     };
 
     fn exhaustive(&self) -> Exhaustive<Nullify> {
@@ -106,15 +110,6 @@ impl Contest for NullifyProblem {
         vec![
             Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=LARGEST_VALUE)).collect())
                 .expect("a matrix"),
-        ]
-    }
-
-    /// 10^6 tests of 1×1 (the contest gives no bound on t: grundy's most); 100 matrices of
-    /// 100×100 (10^6 cells, the largest input here).
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "10^6 tests of a 1×1 matrix (the contest gives no bound on t: grundy's most)".to_string(),
-            "100 tests of 100×100, values 0..10^6 (10^6 cells, 7 MB)".to_string(),
         ]
     }
 

@@ -245,6 +245,8 @@ impl Problem for Piles {
                  reach, and as many games as memory holds",
         // T is not limited by the statement; 10^6 plates in all are planned for.
         most_cases: 100_000,
+        // Named per rule set: `Contest::at_limits` below.
+        at_limits: &[],
     };
 
     fn name(&self) -> String {

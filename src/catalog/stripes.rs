@@ -24,6 +24,7 @@ impl Problem for StripesProblem {
         limits: "1 ≤ c, z, n ≤ 1000; 1 ≤ m ≤ 1000; 1 ≤ p ≤ 1000; grundy reads strips to 4096, m from 0 to 10^6, p from 0 to 10^7",
         // M ≤ 1000.
         most_cases: 1000,
+        at_limits: Data::LARGEST_INPUT,
     };
 
     fn exhaustive(&self) -> Exhaustive<Stripes> {

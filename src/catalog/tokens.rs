@@ -120,6 +120,12 @@ impl Problem for TokensProblem {
         limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^5, 0 ≤ m ≤ 2·10^5, 1 ≤ q ≤ 10^5, k ≥ 1, Σk ≤ 10^6; grundy \
                  reads as much",
         most_cases: 1,
+        // The most of everything; then the same count of edges, each given twice (repeated edges
+        // are allowed), in random order.
+        at_limits: &[
+            "n = 10^5, m = 2·10^5, q = 10^5, Σk = 10^6",
+            "n = 10^5, m = 2·10^5 edges each given twice, in random order; q = 10^5, Σk = 10^6",
+        ],
     };
 
     /// The data's, or a planted sum rule's.
@@ -251,15 +257,6 @@ impl Contest for TokensProblem {
                 Tokens::new(graph.clone(), places).expect("tokens on the graph")
             })
             .collect()
-    }
-
-    /// The most of everything; then the same count of edges, each given twice (repeated edges
-    /// are allowed), in random order.
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "n = 10^5, m = 2·10^5, q = 10^5, Σk = 10^6".to_string(),
-            "n = 10^5, m = 2·10^5 edges each given twice, in random order; q = 10^5, Σk = 10^6".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Tokens> {

@@ -25,6 +25,7 @@ impl Problem for WythoffProblem {
         limits: "0 ≤ a, b ≤ 10^9; grundy reads a, b to 2^64 − 1",
         // Lines until the end of the input.
         most_cases: 100_000,
+        at_limits: Data::LARGEST_INPUT,
     };
 
     fn exhaustive(&self) -> Exhaustive<Wythoff> {
