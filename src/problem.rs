@@ -12,7 +12,6 @@ use grundy_oracle::games::Playable;
 use grundy_oracle::{Budget, Engine, Game, OracleError};
 use grundy_rules::{Outcome, ParseError, ValueKind};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
 
 use crate::contest::{InputError, Unwritable};
 use crate::error::Error;
@@ -62,15 +61,9 @@ pub trait Problem: Send + Sync + 'static {
         truth == answer
     }
 
-    /// How each side scales (`grundy bench`): growing sizes, each side timed, until one size
-    /// takes a quarter of `time`; a size that does not finish within `time` (or `budget`) is
-    /// left out.
-    fn scaling(&self, _time: std::time::Duration, _budget: &crate::budget::Budget) -> Vec<ScalePoint> {
-        Vec::new()
-    }
-
-    /// The largest box the oracle solved among the scaling points.
-    fn largest_box(&self, _scaling: &[ScalePoint]) -> Option<LargestBox> {
+    /// The rule set of a problem that plays one pile game, and its exhaustive boxes' plates:
+    /// `grundy bench` draws how each side scales on them ([`crate::bench`]).
+    fn scaling_rules(&self) -> Option<(&grundy_rules::RuleSet, usize)> {
         None
     }
 
@@ -206,32 +199,6 @@ impl Data {
     pub const fn without_contest(name: &'static str, summary: &'static str) -> Data {
         Data { name, summary, format: "", limits: "", most_cases: 1, at_limits: &[] }
     }
-}
-
-/// One point of a scaling curve: a size, and how long each side took at it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct ScalePoint {
-    /// The largest plate.
-    pub size: u64,
-    /// Positions the oracle solved (the whole box), when it ran at this size.
-    pub oracle_positions: Option<u64>,
-    /// Seconds the oracle took.
-    pub oracle_seconds: Option<f64>,
-    /// Seconds the fast side took to answer a plate of this size (tables included).
-    pub fast_seconds: Option<f64>,
-}
-
-/// The largest box the oracle solved within the budget.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct LargestBox {
-    /// Most plates.
-    pub plates: usize,
-    /// Largest plate.
-    pub size: u64,
-    /// Positions in it.
-    pub positions: u64,
-    /// Seconds it took.
-    pub seconds: f64,
 }
 
 /// What an oracle keeps from one case to the next: built fresh for a budget, and able to say
