@@ -121,12 +121,7 @@ impl Contest for GeographyProblem {
         let vertices = tokens.number("n, the number of vertices", 1, Geography::MOST_VERTICES as u64)?;
         let count = tokens.number("m, the number of edges", 0, Geography::MOST_EDGES as u64)?;
         let start = tokens.number("s, the start vertex", 1, vertices)?;
-        let mut edges = Vec::with_capacity(count as usize);
-        for _ in 0..count {
-            let u = tokens.number("an edge end", 1, vertices)?;
-            let v = tokens.number("an edge end", 1, vertices)?;
-            edges.push((u as usize - 1, v as usize - 1));
-        }
+        let edges = tokens.edges(count, vertices, ["an edge end", "an edge end"])?;
         tokens.finish(&format!("the {count} edges"))?;
         let game = Geography::new(vertices as usize, start as usize - 1, edges).map_err(|e| tokens.error(e.0))?;
         if let Some(reason) = grundy_fast::games::geography::too_large(&game) {

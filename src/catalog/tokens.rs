@@ -178,12 +178,7 @@ impl Contest for TokensProblem {
         let mut tokens = crate::contest::Tokens::new("tokens", input);
         let vertices = tokens.number("n, the number of vertices", 1, MOST_VERTICES)?;
         let count = tokens.number("m, the number of edges", 0, MOST_EDGES)?;
-        let mut edges = Vec::with_capacity(count as usize);
-        for _ in 0..count {
-            let u = tokens.number("an edge's start", 1, vertices)?;
-            let v = tokens.number("an edge's end", 1, vertices)?;
-            edges.push((u as usize - 1, v as usize - 1));
-        }
+        let edges = tokens.edges(count, vertices, ["an edge's start", "an edge's end"])?;
         let graph = Arc::new(Digraph::new(vertices as usize, edges).map_err(|e| tokens.error(e.0))?);
         let queries = tokens.number("q, the number of queries", 1, MOST_QUERIES)?;
         let mut cases = Vec::with_capacity(queries as usize);
