@@ -8,14 +8,14 @@
 
 use std::time::{Duration, Instant};
 
-use grundy_oracle::Stats;
+use grundy_fast::PileSolver;
+use grundy_oracle::{PileBox, Stats};
+use grundy_rules::RuleSet;
 use rand::SeedableRng;
 use serde::Serialize;
 
 use crate::budget::Budget;
 use crate::problem::Problem;
-
-pub use crate::problem::{LargestBox, ScalePoint};
 
 /// What `grundy bench` measured on one entry.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -58,6 +58,32 @@ pub struct OracleSide {
     pub largest_box: Option<LargestBox>,
 }
 
+/// One point of a scaling curve: a size, and how long each side took at it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ScalePoint {
+    /// The largest plate.
+    pub size: u64,
+    /// Positions the oracle solved (the whole box), when it ran at this size.
+    pub oracle_positions: Option<u64>,
+    /// Seconds the oracle took.
+    pub oracle_seconds: Option<f64>,
+    /// Seconds the fast side took to answer a plate of this size (tables included).
+    pub fast_seconds: Option<f64>,
+}
+
+/// The largest box the oracle solved within the budget.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LargestBox {
+    /// Most plates.
+    pub plates: usize,
+    /// Largest plate.
+    pub size: u64,
+    /// Positions in it.
+    pub positions: u64,
+    /// Seconds it took.
+    pub seconds: f64,
+}
+
 /// Most exhaustive cases timed per entry.
 const MOST_CASES: usize = 4000;
 
@@ -79,8 +105,14 @@ pub fn bench<P: Problem>(problem: &P, time: Duration, budget: &Budget) -> BenchR
     let oracle = started.elapsed().as_secs_f64();
     let stats: Option<Stats> = problem.memo_stats(&memo);
     let per = |seconds: f64| seconds * 1e6 / cases.len().max(1) as f64;
-    let scaling = problem.scaling(time, budget);
-    let largest_box = problem.largest_box(&scaling);
+    let (scaling, largest_box) = match problem.scaling_rules() {
+        Some((rules, plates)) => {
+            let scaling = scaling(rules, plates, time, budget);
+            let largest_box = largest_box(plates, &scaling);
+            (scaling, largest_box)
+        }
+        None => (Vec::new(), None),
+    };
     BenchRow {
         name: problem.name(),
         cases: cases.len(),
@@ -95,6 +127,74 @@ pub fn bench<P: Problem>(problem: &P, time: Duration, budget: &Budget) -> BenchR
         },
         scaling,
     }
+}
+
+/// How each side of a pile game scales: the oracle on boxes of `plates` plates, and the fast side
+/// on one plate, for growing sizes, until one takes a quarter of `time`; a box not solved within
+/// `time` is not a point (no limit on positions: the memory budget holds it).
+fn scaling(rules: &RuleSet, plates: usize, time: Duration, budget: &Budget) -> Vec<ScalePoint> {
+    let quarter = time.as_secs_f64() / 4.0;
+    let mut points: Vec<ScalePoint> = Vec::new();
+    let kind = rules.value_kind();
+    // The oracle: boxes of growing size.
+    let mut size = 2u64;
+    while PileBox::applies(rules) {
+        let started = Instant::now();
+        let within = budget.until(started.checked_add(time)).oracle();
+        let Ok(solved) =
+            PileBox::solve(rules, kind, plates, size, grundy_oracle::Budget { max_states: usize::MAX, ..within })
+        else {
+            break;
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        points.push(ScalePoint {
+            size,
+            oracle_positions: Some(solved.stats().positions as u64),
+            oracle_seconds: Some(seconds),
+            fast_seconds: None,
+        });
+        if seconds > quarter || size >= 1 << 20 {
+            break;
+        }
+        size *= 2;
+    }
+    // The fast side: one plate of growing size, tables included.
+    let mut size = 2u64;
+    loop {
+        let started = Instant::now();
+        let answered = PileSolver::new(rules, size).and_then(|solver| solver.solve(&[size])).is_ok();
+        let seconds = started.elapsed().as_secs_f64();
+        if !answered {
+            break;
+        }
+        match points.iter_mut().find(|point| point.size == size) {
+            Some(point) => point.fast_seconds = Some(seconds),
+            None => points.push(ScalePoint {
+                size,
+                oracle_positions: None,
+                oracle_seconds: None,
+                fast_seconds: Some(seconds),
+            }),
+        }
+        if seconds > quarter || size >= 1 << 62 {
+            break;
+        }
+        size *= 4;
+    }
+    points.sort_by_key(|point| point.size);
+    points
+}
+
+/// The largest box of `plates` plates the oracle solved among the scaling points.
+fn largest_box(plates: usize, scaling: &[ScalePoint]) -> Option<LargestBox> {
+    scaling.iter().rev().find_map(|point| {
+        Some(LargestBox {
+            plates,
+            size: point.size,
+            positions: point.oracle_positions?,
+            seconds: point.oracle_seconds?,
+        })
+    })
 }
 
 /// The text table of a bench run.

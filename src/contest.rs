@@ -116,6 +116,18 @@ impl<'a> Tokens<'a> {
         }
         Ok(value)
     }
+
+    /// The next `count` edges, each two vertices in `1..=vertices` (`ends` names the first and
+    /// the second in errors), as pairs of indices from 0.
+    pub fn edges(&mut self, count: u64, vertices: u64, ends: [&str; 2]) -> Result<Vec<(usize, usize)>, InputError> {
+        let mut edges = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let u = self.number(ends[0], 1, vertices)?;
+            let v = self.number(ends[1], 1, vertices)?;
+            edges.push((u as usize - 1, v as usize - 1));
+        }
+        Ok(edges)
+    }
 }
 
 /// `First` or `Second`, as a line.

@@ -91,12 +91,7 @@ pub fn read_digraph(text: &str) -> Result<NamedDigraph, GraphError> {
         let most = grundy_rules::games::Digraph::MOST_VERTICES as u64;
         let n = tokens.number("n, the number of vertices", 1, most)?;
         let m = tokens.number("m, the number of moves", 0, grundy_rules::games::Digraph::MOST_EDGES as u64)?;
-        let mut edges = Vec::with_capacity(m as usize);
-        for _ in 0..m {
-            let u = tokens.number("a move's start", 1, n)?;
-            let v = tokens.number("a move's end", 1, n)?;
-            edges.push((u as usize - 1, v as usize - 1));
-        }
+        let edges = tokens.edges(m, n, ["a move's start", "a move's end"])?;
         tokens.finish(&format!("the {m} moves"))?;
         (n as usize, edges, (1..=n).map(|v| v.to_string()).collect())
     };
@@ -109,12 +104,7 @@ fn read_edge_list(text: &str, start: Option<&str>) -> Result<NamedGraph, GraphEr
     let n = tokens.number("n, the number of vertices", 1, 1_000_000)?;
     let m = tokens.number("m, the number of edges", 0, 10_000_000)?;
     let s = tokens.number("s, the start vertex", 1, n)?;
-    let mut edges = Vec::with_capacity(m as usize);
-    for _ in 0..m {
-        let u = tokens.number("an edge end", 1, n)?;
-        let v = tokens.number("an edge end", 1, n)?;
-        edges.push((u as usize - 1, v as usize - 1));
-    }
+    let edges = tokens.edges(m, n, ["an edge end", "an edge end"])?;
     tokens.finish(&format!("the {m} edges"))?;
     let s = match start {
         None => s,

@@ -12,7 +12,6 @@ use grundy_oracle::games::Playable;
 use grundy_oracle::{Budget, Engine, Game, OracleError};
 use grundy_rules::{Outcome, ParseError, ValueKind};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
 
 use crate::contest::{InputError, Unwritable};
 use crate::error::Error;
@@ -62,15 +61,9 @@ pub trait Problem: Send + Sync + 'static {
         truth == answer
     }
 
-    /// How each side scales (`grundy bench`): growing sizes, each side timed, until one size
-    /// takes a quarter of `time`; a size that does not finish within `time` (or `budget`) is
-    /// left out.
-    fn scaling(&self, _time: std::time::Duration, _budget: &crate::budget::Budget) -> Vec<ScalePoint> {
-        Vec::new()
-    }
-
-    /// The largest box the oracle solved among the scaling points.
-    fn largest_box(&self, _scaling: &[ScalePoint]) -> Option<LargestBox> {
+    /// The rule set of a problem that plays one pile game, and its exhaustive boxes' plates:
+    /// `grundy bench` draws how each side scales on them ([`crate::bench`]).
+    fn scaling_rules(&self) -> Option<(&grundy_rules::RuleSet, usize)> {
         None
     }
 
@@ -121,9 +114,9 @@ pub trait Contest: Problem + Default {
     /// tests of a multi-test format, the longest game, the largest graph) and the largest total
     /// input, which `grundy duel` runs after the extremes, one at a time, under the program's time
     /// limit, so that a solution quadratic at the top is a time-limit verdict and a fixed-size
-    /// array a runtime error. By default the one input of [`Contest::largest_input`].
+    /// array a runtime error. By default the data's [`Data::at_limits`].
     fn at_limits(&self) -> Vec<String> {
-        vec!["the largest input at the contest's stated limits".to_string()]
+        Self::DATA.at_limits.iter().map(|words| words.to_string()).collect()
     }
 
     /// Input `which` of [`Contest::at_limits`], drawn from `rng`: built only when it is run, and
@@ -193,39 +186,19 @@ pub struct Data {
     /// space is packed into as few inputs as this allows, and shrinking tries many candidates in
     /// one run. 1 for a format of one game an input.
     pub most_cases: usize,
+    /// The inputs at the contest's maxima ([`Contest::at_limits`]), in words, in the order
+    /// [`Contest::at_limit`] draws them.
+    pub at_limits: &'static [&'static str],
 }
 
 impl Data {
+    /// The one input at the maxima where a problem states no others: [`Contest::largest_input`].
+    pub const LARGEST_INPUT: &'static [&'static str] = &["the largest input at the contest's stated limits"];
+
     /// The data of a family of entries with no contest format (`quotient:`, `definition:`).
     pub const fn without_contest(name: &'static str, summary: &'static str) -> Data {
-        Data { name, summary, format: "", limits: "", most_cases: 1 }
+        Data { name, summary, format: "", limits: "", most_cases: 1, at_limits: &[] }
     }
-}
-
-/// One point of a scaling curve: a size, and how long each side took at it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct ScalePoint {
-    /// The largest plate.
-    pub size: u64,
-    /// Positions the oracle solved (the whole box), when it ran at this size.
-    pub oracle_positions: Option<u64>,
-    /// Seconds the oracle took.
-    pub oracle_seconds: Option<f64>,
-    /// Seconds the fast side took to answer a plate of this size (tables included).
-    pub fast_seconds: Option<f64>,
-}
-
-/// The largest box the oracle solved within the budget.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct LargestBox {
-    /// Most plates.
-    pub plates: usize,
-    /// Largest plate.
-    pub size: u64,
-    /// Positions in it.
-    pub positions: u64,
-    /// Seconds it took.
-    pub seconds: f64,
 }
 
 /// What an oracle keeps from one case to the next: built fresh for a budget, and able to say
@@ -295,6 +268,26 @@ pub fn play<T: Playable>(engines: &mut Engines<T::Game>, instance: &T) -> Result
     let engine = engines.0.entry(game.clone()).or_insert_with(|| Engine::new(game, ValueKind::OutcomeOnly, engines.1));
     Ok(engine.solve(&start)?.outcome)
 }
+
+/// The oracle of a problem whose cases are [`Playable`] games asking who wins: an engine per
+/// distinct game ([`Engines`]), each case solved by [`play`]. Stated inside `impl Problem`,
+/// where it gives the memo and the oracle.
+macro_rules! engine_oracle {
+    () => {
+        type Memo = $crate::problem::Engines<
+            <<Self as $crate::problem::Problem>::Instance as ::grundy_oracle::games::Playable>::Game,
+        >;
+
+        fn oracle(
+            &self,
+            memo: &mut Self::Memo,
+            instance: &Self::Instance,
+        ) -> Result<::grundy_rules::Outcome, ::grundy_oracle::OracleError> {
+            $crate::problem::play(memo, instance)
+        }
+    };
+}
+pub(crate) use engine_oracle;
 
 /// How many of `starts`, positions of one game, `winner` wins, modulo `modulus`: the oracle of a
 /// counting problem, every start solved on one engine (whose memo they share).

@@ -1,20 +1,11 @@
 //! The `grundy` binary: outputs, exit codes, and one-line errors for bad input.
 
-use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn grundy(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .env("GRUNDY_FAILURES", std::env::temp_dir().join(format!("grundy-cli-failures-{}", std::process::id())))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The program may stop reading at the first error: a broken pipe here is not a failure.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
+    common::run_grundy(args, stdin, Some(&format!("grundy-cli-failures-{}", std::process::id())))
 }
 
 fn stdout(output: &Output) -> String {

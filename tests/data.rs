@@ -1,12 +1,11 @@
 //! Known results as data (`tests/data/`): every record through the fast side, through the oracle
 //! where the case is small enough, and through the `grundy` binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use grundy_oracle::{Budget, Engine, PileGame};
 use grundy_rules::{Compound, Operation, Play, RuleSet, Value, ValueKind};
 use serde::Deserialize;
+
+mod common;
 
 #[derive(Debug, Deserialize)]
 struct Samples {
@@ -76,15 +75,7 @@ fn read<T: serde::de::DeserializeOwned>(file: &str) -> T {
 
 /// Runs the binary with `stdin`; its standard output, or a panic naming what failed.
 fn grundy(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let output = child.wait_with_output().unwrap();
+    let output = common::run_grundy(args, stdin, None);
     assert!(output.status.success(), "grundy {args:?}: {}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout).unwrap()
 }

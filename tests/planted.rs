@@ -183,6 +183,7 @@ impl Problem for Unwritable {
         format: "none that can be written",
         limits: WythoffProblem::DATA.limits,
         most_cases: 1,
+        at_limits: WythoffProblem::DATA.at_limits,
     };
 
     fn exhaustive(&self) -> grundy::runner::Exhaustive<Self::Instance> {

@@ -2,20 +2,12 @@
 //! grundy's output, budgets hold inside a script's calls, values by definition reach past the
 //! game tree.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
 
 fn grundy(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .env("GRUNDY_FAILURES", std::env::temp_dir().join(format!("grundy-scripts-failures-{}", std::process::id())))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
+    common::run_grundy(args, stdin, Some(&format!("grundy-scripts-failures-{}", std::process::id())))
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -1,7 +1,6 @@
 //! Candy Piles (AtCoder AGC002 E): the diagonal rule on the Young diagram.
 
 use grundy_fast::games::candy;
-use grundy_oracle::games::candy::CandyGame;
 use grundy_rules::games::Candy;
 
 use super::prelude::*;
@@ -17,7 +16,7 @@ pub struct CandyProblem;
 impl Problem for CandyProblem {
     type Instance = Candy;
     type Answer = Outcome;
-    type Memo = Engines<CandyGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "candy",
@@ -25,6 +24,12 @@ impl Problem for CandyProblem {
         format: "AGC002 E: N, then a1 … aN; First or Second",
         limits: "1 ≤ N ≤ 10^5, 1 ≤ ai ≤ 10^9; grundy reads N to 10^7, ai to 2^64 − 1",
         most_cases: 1,
+        at_limits: &[
+            "N = 10^5 piles, each 1..10^9",
+            "N = 10^5 equal piles of 10^9",
+            "N = 10^5 piles of 1",
+            "N = 10^5 piles 1, 2, …, 10^5",
+        ],
     };
 
     fn exhaustive(&self) -> Exhaustive<Candy> {
@@ -34,10 +39,6 @@ impl Problem for CandyProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Candy {
         Candy::new((0..rng.random_range(1..=7)).map(|_| rng.random_range(1..=14)).collect()).expect("piles")
-    }
-
-    fn oracle(&self, memo: &mut Engines<CandyGame>, piles: &Candy) -> Result<Outcome, OracleError> {
-        play(memo, piles)
     }
 
     fn fast(&self, piles: &Candy) -> Result<Outcome, Unsupported> {
@@ -77,16 +78,6 @@ impl Contest for CandyProblem {
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Candy> {
         vec![Candy::new((0..100_000).map(|_| rng.random_range(1..=LARGEST_PILE)).collect()).expect("piles")]
-    }
-
-    /// N = 10^5: random piles; all equal (10^9); all 1; the staircase 1..10^5 (each pile once).
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "N = 10^5 piles, each 1..10^9".to_string(),
-            "N = 10^5 equal piles of 10^9".to_string(),
-            "N = 10^5 piles of 1".to_string(),
-            "N = 10^5 piles 1, 2, …, 10^5".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Candy> {

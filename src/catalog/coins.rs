@@ -29,6 +29,7 @@ impl Problem for CoinsProblem {
         format: "SDOI2019: `n m`; placements the first player wins, mod 1e9+9",
         limits: "1 ≤ m ≤ n ≤ 150000, m ≤ 50; grundy reads m to 500",
         most_cases: 1,
+        at_limits: Data::LARGEST_INPUT,
     };
 
     fn exhaustive(&self) -> Exhaustive<Coins> {

@@ -2,7 +2,6 @@
 //! for three or more.
 
 use grundy_fast::games::coloring;
-use grundy_oracle::games::coloring::ColoringGame;
 use grundy_rules::games::Coloring;
 
 use super::prelude::*;
@@ -17,7 +16,7 @@ pub struct ColoringProblem;
 impl Problem for ColoringProblem {
     type Instance = Coloring;
     type Answer = Outcome;
-    type Memo = Engines<ColoringGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "coloring",
@@ -29,6 +28,10 @@ impl Problem for ColoringProblem {
          grundy reads n to 10^7, k to 2^64 − 1, 10^6 tests",
         // The number of tests is not limited by the statement.
         most_cases: 1000,
+        at_limits: &[
+            "three strips of 10^5 cells, 1, 2 and 3 colours",
+            "10^6 tests of one cell (the contest gives no bound: grundy's most)",
+        ],
     };
 
     fn exhaustive(&self) -> Exhaustive<Coloring> {
@@ -47,10 +50,6 @@ impl Problem for ColoringProblem {
     fn random(&self, rng: &mut ChaCha8Rng) -> Coloring {
         let (colours, length) = (rng.random_range(1..=3), rng.random_range(1..=11));
         random_strip(rng, colours, length, false)
-    }
-
-    fn oracle(&self, memo: &mut Engines<ColoringGame>, strip: &Coloring) -> Result<Outcome, OracleError> {
-        play(memo, strip)
     }
 
     fn fast(&self, strip: &Coloring) -> Result<Outcome, Unsupported> {
@@ -120,14 +119,6 @@ impl Contest for ColoringProblem {
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Coloring> {
         (1..=3).map(|colours| random_strip(rng, colours, 100_000, false)).collect()
-    }
-
-    /// Strips of 10^5 cells; 10^6 tests (grundy's most: the contest gives no bound).
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "three strips of 10^5 cells, 1, 2 and 3 colours".to_string(),
-            "10^6 tests of one cell (the contest gives no bound: grundy's most)".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Coloring> {

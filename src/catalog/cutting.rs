@@ -1,7 +1,6 @@
 //! The Cutting Game (POJ 2311): a Grundy table on sheets that never make a 1-wide strip.
 
 use grundy_fast::games::cutting::{self, Table};
-use grundy_oracle::games::cutting::CuttingGame;
 use grundy_rules::games::Cutting;
 
 use super::prelude::*;
@@ -17,7 +16,7 @@ pub struct CuttingProblem;
 impl Problem for CuttingProblem {
     type Instance = Cutting;
     type Answer = Outcome;
-    type Memo = Engines<CuttingGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "cutting",
@@ -26,6 +25,7 @@ impl Problem for CuttingProblem {
         limits: "2 ≤ W, H ≤ 200; grundy reads W, H to 2000",
         // Lines until the end of the input.
         most_cases: 100_000,
+        at_limits: &["every sheet 2..200 × 2..200, one a line (39601 lines)"],
     };
 
     fn exhaustive(&self) -> Exhaustive<Cutting> {
@@ -35,10 +35,6 @@ impl Problem for CuttingProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Cutting {
         Cutting::new(rng.random_range(2..=7), rng.random_range(2..=6)).expect("a sheet")
-    }
-
-    fn oracle(&self, memo: &mut Engines<CuttingGame>, sheet: &Cutting) -> Result<Outcome, OracleError> {
-        play(memo, sheet)
     }
 
     fn fast(&self, sheet: &Cutting) -> Result<Outcome, Unsupported> {
@@ -91,11 +87,6 @@ impl Contest for CuttingProblem {
             })
             .collect();
         Some(PairMap { axes: ("width", "height"), low: 2, values })
-    }
-
-    /// Every sheet of the contest, one a line: 39601 lines.
-    fn at_limits(&self) -> Vec<String> {
-        vec!["every sheet 2..200 × 2..200, one a line (39601 lines)".to_string()]
     }
 
     fn at_limit(&self, _: usize, _: &mut ChaCha8Rng) -> Vec<Cutting> {

@@ -52,6 +52,8 @@ impl Problem for DigProblem {
         format: "NERC 2020: n, then n steps of 8 characters W/R; one line of n digits (1 first wins, 2 not)",
         limits: "1 ≤ n ≤ 300000 steps of 8 characters W or R; grundy reads as much",
         most_cases: 1,
+        // n = 300000: random steps; every step alike (the most moves from each).
+        at_limits: &["n = 300000 random steps", "n = 300000 equal steps"],
     };
 
     fn exhaustive(&self) -> Exhaustive<Dig> {
@@ -130,11 +132,6 @@ impl Contest for DigProblem {
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Dig> {
         vec![Dig::new((0..Dig::MOST_STEPS).map(|_| rng.random_range(0..=255)).collect()).expect("steps")]
-    }
-
-    /// n = 300000: random steps; every step alike (the most moves from each).
-    fn at_limits(&self) -> Vec<String> {
-        vec!["n = 300000 random steps".to_string(), "n = 300000 equal steps".to_string()]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Dig> {

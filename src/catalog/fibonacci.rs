@@ -1,7 +1,6 @@
 //! Fibonacci nim (HDU 2516): the second player wins iff the pile is a Fibonacci number.
 
 use grundy_fast::games::fibonacci;
-use grundy_oracle::games::fibonacci::FibonacciGame;
 use grundy_rules::games::FibonacciNim;
 
 use super::prelude::*;
@@ -16,7 +15,7 @@ pub struct FibonacciProblem;
 impl Problem for FibonacciProblem {
     type Instance = FibonacciNim;
     type Answer = Outcome;
-    type Memo = Engines<FibonacciGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "fibonacci",
@@ -25,6 +24,7 @@ impl Problem for FibonacciProblem {
         limits: "2 ≤ n < 2^31; grundy reads n to 2^64 − 1",
         // Lines until `0`.
         most_cases: 100_000,
+        at_limits: Data::LARGEST_INPUT,
     };
 
     fn exhaustive(&self) -> Exhaustive<FibonacciNim> {
@@ -34,10 +34,6 @@ impl Problem for FibonacciProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> FibonacciNim {
         FibonacciNim::new(rng.random_range(2..=240)).expect("a pile")
-    }
-
-    fn oracle(&self, memo: &mut Engines<FibonacciGame>, game: &FibonacciNim) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &FibonacciNim) -> Result<Outcome, Unsupported> {

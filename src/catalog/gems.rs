@@ -31,6 +31,10 @@ impl Problem for GemsProblem {
          B = 0, S to 1000, bags of up to 1000 gems of each colour",
         // Cases until `0 0 0`.
         most_cases: 1000,
+        at_limits: &[
+            "8 colours, 21 bags of up to 10 gems, S = 19",
+            "ten cases of 8 colours, 21 bags of up to 10 gems, S = 19",
+        ],
     };
 
     fn exhaustive(&self) -> Exhaustive<Gems> {
@@ -128,14 +132,6 @@ impl Contest for GemsProblem {
         } else {
             (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
         }
-    }
-
-    /// One case at the most bags, colours and gems a bag; then ten such cases in one input.
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "8 colours, 21 bags of up to 10 gems, S = 19".to_string(),
-            "ten cases of 8 colours, 21 bags of up to 10 gems, S = 19".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Gems> {

@@ -30,7 +30,7 @@ impl GeographyProblem {
 impl Problem for GeographyProblem {
     type Instance = Geography;
     type Answer = Outcome;
-    type Memo = Engines<GeographyGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "geography",
@@ -39,6 +39,14 @@ impl Problem for GeographyProblem {
         limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^6 vertices, 0 ≤ m ≤ 2·10^6 edges, 1 ≤ s ≤ n; a graph \
                  that is not bipartite has at most 20000 vertices; grundy reads m to 10^7",
         most_cases: 1,
+        // A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices and 2·10^6
+        // edges (the format's most); a graph that is not bipartite at its most vertices (20000)
+        // and the most edges.
+        at_limits: &[
+            "a bipartite graph of 10^5 vertices, 2·10^5 edges",
+            "a bipartite graph of 10^6 vertices, 2·10^6 edges",
+            "a graph that is not bipartite, 20000 vertices, 2·10^6 edges",
+        ],
     };
 
     fn name(&self) -> String {
@@ -80,10 +88,6 @@ impl Problem for GeographyProblem {
         random_graph(rng, 13, self.method.is_some_and(|m| m != Method::General))
     }
 
-    fn oracle(&self, memo: &mut Engines<GeographyGame>, game: &Geography) -> Result<Outcome, OracleError> {
-        play(memo, game)
-    }
-
     fn fast(&self, game: &Geography) -> Result<Outcome, Unsupported> {
         match self.method {
             None => Ok(geography::outcome_auto(game)),
@@ -120,12 +124,7 @@ impl Contest for GeographyProblem {
         let vertices = tokens.number("n, the number of vertices", 1, Geography::MOST_VERTICES as u64)?;
         let count = tokens.number("m, the number of edges", 0, Geography::MOST_EDGES as u64)?;
         let start = tokens.number("s, the start vertex", 1, vertices)?;
-        let mut edges = Vec::with_capacity(count as usize);
-        for _ in 0..count {
-            let u = tokens.number("an edge end", 1, vertices)?;
-            let v = tokens.number("an edge end", 1, vertices)?;
-            edges.push((u as usize - 1, v as usize - 1));
-        }
+        let edges = tokens.edges(count, vertices, ["an edge end", "an edge end"])?;
         tokens.finish(&format!("the {count} edges"))?;
         let game = Geography::new(vertices as usize, start as usize - 1, edges).map_err(|e| tokens.error(e.0))?;
         if let Some(reason) = grundy_fast::games::geography::too_large(&game) {
@@ -154,17 +153,6 @@ impl Contest for GeographyProblem {
         } else {
             vec![self.random(rng)]
         }
-    }
-
-    /// A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices and 2·10^6 edges
-    /// (the format's most); a graph that is not bipartite at its most vertices (20000) and the
-    /// most edges.
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "a bipartite graph of 10^5 vertices, 2·10^5 edges".to_string(),
-            "a bipartite graph of 10^6 vertices, 2·10^6 edges".to_string(),
-            "a graph that is not bipartite, 20000 vertices, 2·10^6 edges".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Geography> {

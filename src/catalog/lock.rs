@@ -2,7 +2,6 @@
 //! digit-sum parity.
 
 use grundy_fast::games::lock;
-use grundy_oracle::games::lock::LockGame;
 use grundy_rules::games::Lock;
 
 use super::prelude::*;
@@ -15,7 +14,7 @@ pub struct LockProblem;
 impl Problem for LockProblem {
     type Instance = Lock;
     type Answer = Outcome;
-    type Memo = Engines<LockGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "lock",
@@ -25,6 +24,11 @@ impl Problem for LockProblem {
          T to 10^4, n to 10^5 (repeats allowed)",
         // T is not limited by the statement.
         most_cases: 1000,
+        at_limits: &[
+            "5 dials, 20000 forbidden combinations",
+            "5 dials, every combination but the start forbidden (n = 99999)",
+            "10^4 tests of 1 dial (the contest gives no bound on T: grundy's most)",
+        ],
     };
 
     fn exhaustive(&self) -> Exhaustive<Lock> {
@@ -50,10 +54,6 @@ impl Problem for LockProblem {
             combinations.swap(i, j);
         }
         Lock::new(2, combinations[0], combinations[allowed..].to_vec()).expect("a lock")
-    }
-
-    fn oracle(&self, memo: &mut Engines<LockGame>, game: &Lock) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &Lock) -> Result<Outcome, Unsupported> {
@@ -123,16 +123,6 @@ impl Contest for LockProblem {
         } else {
             (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
         }
-    }
-
-    /// A lock of 5 dials with every other combination forbidden (n = 99999); 10^4 tests (T at
-    /// grundy's most: the contest gives no bound).
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "5 dials, 20000 forbidden combinations".to_string(),
-            "5 dials, every combination but the start forbidden (n = 99999)".to_string(),
-            "10^4 tests of 1 dial (the contest gives no bound on T: grundy's most)".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Lock> {

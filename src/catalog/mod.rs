@@ -12,9 +12,11 @@
 //!
 //! Adding a game: its type in `grundy_rules::games`, its `Game` in `grundy_oracle::games`, its
 //! theorem in `grundy_fast::games` (each a file and its `pub mod` line), a file here implementing
-//! [`Problem`] (its name, summary and format as [`crate::problem::Data`]) and [`Contest`], its
-//! `pub mod` and one line in the list below, its samples in `tests/data/samples.toml`, and its
-//! limits and name in the README's tables (a test holds the README to the list).
+//! [`Problem`] (its name, summary, format, limits and inputs at the maxima as
+//! [`crate::problem::Data`]; a game that asks who wins takes its memo and oracle from
+//! `engine_oracle!`) and [`Contest`], its `pub mod` and one line in the list below, its samples
+//! in `tests/data/samples.toml`, and its limits and name in the README's tables (a test holds the
+//! README to the list).
 
 use crate::error::Error;
 use crate::problem::{Contest, PairMap, Problem};
@@ -37,9 +39,8 @@ mod prelude {
         uniform_or_an_end, walks_within,
     };
     pub use crate::contest::{InputError, Tokens, Unwritable};
-    pub use crate::problem::{
-        Contest, Count, Data, Difference, Engines, Memo, Problem, count_wins, play, single, winner_line,
-    };
+    pub(crate) use crate::problem::engine_oracle;
+    pub use crate::problem::{Contest, Count, Data, Difference, Memo, Problem, count_wins, single, winner_line};
     pub use crate::runner::Exhaustive;
     pub use crate::shape::Shape;
     pub use crate::shrink::Shrink;

@@ -1,7 +1,6 @@
 //! Nullify the Matrix (Codeforces 1451F): the first player loses iff every anti-diagonal xors to 0.
 
 use grundy_fast::games::nullify;
-use grundy_oracle::games::nullify::NullifyGame;
 use grundy_rules::games::Nullify;
 
 use super::prelude::*;
@@ -18,7 +17,7 @@ pub struct NullifyProblem;
 impl Problem for NullifyProblem {
     type Instance = Nullify;
     type Answer = Outcome;
-    type Memo = Engines<NullifyGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "nullify",
@@ -28,6 +27,10 @@ impl Problem for NullifyProblem {
          2^64 − 1, 10^6 tests",
         // T is not limited by the statement.
         most_cases: 1000,
+        at_limits: &[
+            "10^6 tests of a 1×1 matrix (the contest gives no bound on t: grundy's most)",
+            "100 tests of 100×100, values 0..10^6 (10^6 cells, 7 MB)",
+        ],
     };
 
     fn exhaustive(&self) -> Exhaustive<Nullify> {
@@ -49,10 +52,6 @@ impl Problem for NullifyProblem {
         let (rows, columns) = [(1, 4), (4, 1), (2, 2), (2, 3), (3, 2), (1, 3)][rng.random_range(0..6)];
         let top = if rows * columns > 4 { 1 } else { 3 };
         Nullify::new(rows, columns, (0..rows * columns).map(|_| rng.random_range(0..=top)).collect()).expect("a matrix")
-    }
-
-    fn oracle(&self, memo: &mut Engines<NullifyGame>, matrix: &Nullify) -> Result<Outcome, OracleError> {
-        play(memo, matrix)
     }
 
     fn fast(&self, matrix: &Nullify) -> Result<Outcome, Unsupported> {
@@ -111,15 +110,6 @@ impl Contest for NullifyProblem {
         vec![
             Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=LARGEST_VALUE)).collect())
                 .expect("a matrix"),
-        ]
-    }
-
-    /// 10^6 tests of 1×1 (the contest gives no bound on t: grundy's most); 100 matrices of
-    /// 100×100 (10^6 cells, the largest input here).
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "10^6 tests of a 1×1 matrix (the contest gives no bound on t: grundy's most)".to_string(),
-            "100 tests of 100×100, values 0..10^6 (10^6 cells, 7 MB)".to_string(),
         ]
     }
 

@@ -12,7 +12,6 @@ use grundy_rules::{Action, Compound, Operation, Play, Position, RuleSet, Solutio
 
 use super::prelude::*;
 use crate::error::Error;
-use crate::problem::{LargestBox, ScalePoint};
 use crate::shape;
 
 /// A fast solver given as a function: a planted one, in tests.
@@ -245,6 +244,8 @@ impl Problem for Piles {
                  reach, and as many games as memory holds",
         // T is not limited by the statement; 10^6 plates in all are planned for.
         most_cases: 100_000,
+        // Named per rule set: `Contest::at_limits` below.
+        at_limits: &[],
     };
 
     fn name(&self) -> String {
@@ -328,72 +329,11 @@ impl Problem for Piles {
         self.solver(&case.rules, case.position.largest())?.solve(case.position.plates())
     }
 
-    /// The oracle on the boxes of the exhaustive shape's plates, and the fast side on one plate,
-    /// for growing sizes, until one takes a quarter of `time`; a box not solved within `time`
-    /// is not a point (no limit on positions: the memory budget holds it).
-    fn scaling(&self, time: std::time::Duration, budget: &crate::budget::Budget) -> Vec<ScalePoint> {
-        let Rules::Fixed(rules) = &self.rules else { return Vec::new() };
-        let quarter = time.as_secs_f64() / 4.0;
-        let mut points: Vec<ScalePoint> = Vec::new();
-        let kind = rules.value_kind();
-        // The oracle: boxes of growing size.
-        let mut size = 2u64;
-        while PileBox::applies(rules) {
-            let started = std::time::Instant::now();
-            let within = budget.until(started.checked_add(time)).oracle();
-            let Ok(solved) =
-                PileBox::solve(rules, kind, self.exhaustive.plates, size, Budget { max_states: usize::MAX, ..within })
-            else {
-                break;
-            };
-            let seconds = started.elapsed().as_secs_f64();
-            points.push(ScalePoint {
-                size,
-                oracle_positions: Some(solved.stats().positions as u64),
-                oracle_seconds: Some(seconds),
-                fast_seconds: None,
-            });
-            if seconds > quarter || size >= 1 << 20 {
-                break;
-            }
-            size *= 2;
+    fn scaling_rules(&self) -> Option<(&RuleSet, usize)> {
+        match &self.rules {
+            Rules::Fixed(rules) => Some((rules, self.exhaustive.plates)),
+            _ => None,
         }
-        // The fast side: one plate of growing size, tables included.
-        let mut size = 2u64;
-        loop {
-            let started = std::time::Instant::now();
-            let answered = PileSolver::new(rules, size).and_then(|solver| solver.solve(&[size])).is_ok();
-            let seconds = started.elapsed().as_secs_f64();
-            if !answered {
-                break;
-            }
-            match points.iter_mut().find(|point| point.size == size) {
-                Some(point) => point.fast_seconds = Some(seconds),
-                None => points.push(ScalePoint {
-                    size,
-                    oracle_positions: None,
-                    oracle_seconds: None,
-                    fast_seconds: Some(seconds),
-                }),
-            }
-            if seconds > quarter || size >= 1 << 62 {
-                break;
-            }
-            size *= 4;
-        }
-        points.sort_by_key(|point| point.size);
-        points
-    }
-
-    fn largest_box(&self, scaling: &[ScalePoint]) -> Option<LargestBox> {
-        scaling.iter().rev().find_map(|point| {
-            Some(LargestBox {
-                plates: self.exhaustive.plates,
-                size: point.size,
-                positions: point.oracle_positions?,
-                seconds: point.oracle_seconds?,
-            })
-        })
     }
 
     fn case_text(&self, case: &PilePosition) -> String {

@@ -1,7 +1,6 @@
 //! Remove the Prime: per prime, maximal runs of multiples are heaps of value their length.
 
 use grundy_fast::games::prime;
-use grundy_oracle::games::prime::PrimeGame;
 use grundy_rules::games::RemoveThePrime;
 
 use super::prelude::*;
@@ -18,7 +17,7 @@ pub struct PrimeProblem;
 impl Problem for PrimeProblem {
     type Instance = RemoveThePrime;
     type Answer = Outcome;
-    type Memo = Engines<PrimeGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "prime",
@@ -26,6 +25,13 @@ impl Problem for PrimeProblem {
         format: "Remove the Prime: n, then a1 … an; First or Second",
         limits: "1 ≤ n ≤ 1000, 1 ≤ ai ≤ 10^18; grundy reads n to 10^5, ai to 2^64 − 1",
         most_cases: 1,
+        // n = 1000: random numbers to 10^18; products of the two largest primes below 10^9 (Pollard's
+        // rho at its slowest); equal powers of two (one run of n).
+        at_limits: &[
+            "n = 1000 numbers, each 1..10^18",
+            "n = 1000 products of two primes near 10^9",
+            "n = 1000 equal numbers 2^59",
+        ],
     };
 
     fn exhaustive(&self) -> Exhaustive<RemoveThePrime> {
@@ -45,10 +51,6 @@ impl Problem for PrimeProblem {
     fn random(&self, rng: &mut ChaCha8Rng) -> RemoveThePrime {
         RemoveThePrime::new((0..rng.random_range(1..=6)).map(|_| rng.random_range(1..=72)).collect())
             .expect("a sequence")
-    }
-
-    fn oracle(&self, memo: &mut Engines<PrimeGame>, game: &RemoveThePrime) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &RemoveThePrime) -> Result<Outcome, Unsupported> {
@@ -87,16 +89,6 @@ impl Contest for PrimeProblem {
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<RemoveThePrime> {
         let sequence = (0..LONGEST).map(|_| rng.random_range(1..=LARGEST_NUMBER)).collect();
         vec![RemoveThePrime::new(sequence).expect("a sequence")]
-    }
-
-    /// n = 1000: random numbers to 10^18; products of the two largest primes below 10^9 (Pollard's
-    /// rho at its slowest); equal powers of two (one run of n).
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "n = 1000 numbers, each 1..10^18".to_string(),
-            "n = 1000 products of two primes near 10^9".to_string(),
-            "n = 1000 equal numbers 2^59".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<RemoveThePrime> {

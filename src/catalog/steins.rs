@@ -30,6 +30,7 @@ impl Problem for SteinsProblem {
         format: "CCPC 2020: n, then a1 … an; colourings the second player wins, mod 1e9+7",
         limits: "1 ≤ n ≤ 10^5, 1 ≤ ai ≤ 10^18; grundy reads n to 10^6, ai to 2^64 − 1",
         most_cases: 1,
+        at_limits: &["n = 10^5 piles, each 1..10^18", "n = 10^5 equal piles"],
     };
 
     fn exhaustive(&self) -> Exhaustive<Steins> {
@@ -80,11 +81,6 @@ impl Contest for SteinsProblem {
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Steins> {
         vec![Steins::new((0..100_000).map(|_| rng.random_range(1..=LARGEST_PILE)).collect()).expect("piles")]
-    }
-
-    /// n = 10^5: random piles to 10^18; all equal.
-    fn at_limits(&self) -> Vec<String> {
-        vec!["n = 10^5 piles, each 1..10^18".to_string(), "n = 10^5 equal piles".to_string()]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Steins> {

@@ -1,7 +1,6 @@
 //! Stripes (POI 2000): strips laid on a row; the octal game with 7 at each strip length.
 
 use grundy_fast::games::stripes::{self, Table};
-use grundy_oracle::games::stripes::StripesGame;
 use grundy_rules::games::Stripes;
 
 use super::prelude::*;
@@ -16,7 +15,7 @@ pub struct StripesProblem;
 impl Problem for StripesProblem {
     type Instance = Stripes;
     type Answer = Outcome;
-    type Memo = Engines<StripesGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "stripes",
@@ -25,6 +24,7 @@ impl Problem for StripesProblem {
         limits: "1 ≤ c, z, n ≤ 1000; 1 ≤ m ≤ 1000; 1 ≤ p ≤ 1000; grundy reads strips to 4096, m from 0 to 10^6, p from 0 to 10^7",
         // M ≤ 1000.
         most_cases: 1000,
+        at_limits: Data::LARGEST_INPUT,
     };
 
     fn exhaustive(&self) -> Exhaustive<Stripes> {
@@ -46,10 +46,6 @@ impl Problem for StripesProblem {
     fn random(&self, rng: &mut ChaCha8Rng) -> Stripes {
         let lengths = (0..3).map(|_| rng.random_range(1..=7)).collect();
         Stripes::new(lengths, rng.random_range(0..=36)).expect("valid strips")
-    }
-
-    fn oracle(&self, memo: &mut Engines<StripesGame>, game: &Stripes) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &Stripes) -> Result<Outcome, Unsupported> {

@@ -120,6 +120,12 @@ impl Problem for TokensProblem {
         limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^5, 0 ≤ m ≤ 2·10^5, 1 ≤ q ≤ 10^5, k ≥ 1, Σk ≤ 10^6; grundy \
                  reads as much",
         most_cases: 1,
+        // The most of everything; then the same count of edges, each given twice (repeated edges
+        // are allowed), in random order.
+        at_limits: &[
+            "n = 10^5, m = 2·10^5, q = 10^5, Σk = 10^6",
+            "n = 10^5, m = 2·10^5 edges each given twice, in random order; q = 10^5, Σk = 10^6",
+        ],
     };
 
     /// The data's, or a planted sum rule's.
@@ -172,12 +178,7 @@ impl Contest for TokensProblem {
         let mut tokens = crate::contest::Tokens::new("tokens", input);
         let vertices = tokens.number("n, the number of vertices", 1, MOST_VERTICES)?;
         let count = tokens.number("m, the number of edges", 0, MOST_EDGES)?;
-        let mut edges = Vec::with_capacity(count as usize);
-        for _ in 0..count {
-            let u = tokens.number("an edge's start", 1, vertices)?;
-            let v = tokens.number("an edge's end", 1, vertices)?;
-            edges.push((u as usize - 1, v as usize - 1));
-        }
+        let edges = tokens.edges(count, vertices, ["an edge's start", "an edge's end"])?;
         let graph = Arc::new(Digraph::new(vertices as usize, edges).map_err(|e| tokens.error(e.0))?);
         let queries = tokens.number("q, the number of queries", 1, MOST_QUERIES)?;
         let mut cases = Vec::with_capacity(queries as usize);
@@ -251,15 +252,6 @@ impl Contest for TokensProblem {
                 Tokens::new(graph.clone(), places).expect("tokens on the graph")
             })
             .collect()
-    }
-
-    /// The most of everything; then the same count of edges, each given twice (repeated edges
-    /// are allowed), in random order.
-    fn at_limits(&self) -> Vec<String> {
-        vec![
-            "n = 10^5, m = 2·10^5, q = 10^5, Σk = 10^6".to_string(),
-            "n = 10^5, m = 2·10^5 edges each given twice, in random order; q = 10^5, Σk = 10^6".to_string(),
-        ]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Tokens> {

@@ -1,7 +1,6 @@
 //! Wythoff's game (POJ 1067): P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic.
 
 use grundy_fast::games::wythoff;
-use grundy_oracle::games::wythoff::WythoffGame;
 use grundy_rules::games::Wythoff;
 
 use super::prelude::*;
@@ -17,7 +16,7 @@ pub struct WythoffProblem;
 impl Problem for WythoffProblem {
     type Instance = Wythoff;
     type Answer = Outcome;
-    type Memo = Engines<WythoffGame>;
+    engine_oracle!();
 
     const DATA: Data = Data {
         name: "wythoff",
@@ -26,6 +25,7 @@ impl Problem for WythoffProblem {
         limits: "0 ≤ a, b ≤ 10^9; grundy reads a, b to 2^64 − 1",
         // Lines until the end of the input.
         most_cases: 100_000,
+        at_limits: Data::LARGEST_INPUT,
     };
 
     fn exhaustive(&self) -> Exhaustive<Wythoff> {
@@ -35,10 +35,6 @@ impl Problem for WythoffProblem {
 
     fn random(&self, rng: &mut ChaCha8Rng) -> Wythoff {
         Wythoff { a: rng.random_range(0..=150), b: rng.random_range(0..=150) }
-    }
-
-    fn oracle(&self, memo: &mut Engines<WythoffGame>, game: &Wythoff) -> Result<Outcome, OracleError> {
-        play(memo, game)
     }
 
     fn fast(&self, game: &Wythoff) -> Result<Outcome, Unsupported> {

@@ -4,8 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, anyhow};
-use grundy::catalog::{self, Entry};
+use anyhow::Context;
 
 use super::{seconds, write_stdout};
 
@@ -99,16 +98,7 @@ pub(super) fn script(
 
 /// The catalog's entries (all, or those of --only), each timed.
 pub(super) fn catalog(args: &Args, run: &grundy::budget::Budget) -> anyhow::Result<ExitCode> {
-    let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
-        catalog::entries()
-    } else {
-        args.only
-            .iter()
-            .map(|name| {
-                catalog::find(name).ok_or_else(|| anyhow!("no registry entry named `{name}` (see grundy list)"))
-            })
-            .collect::<anyhow::Result<_>>()?
-    };
+    let entries = super::entries(&args.only)?;
     let budget = Duration::from_secs_f64(args.budget.unwrap_or(1.0));
     let deadline = run.deadline;
     let mut rows = Vec::new();

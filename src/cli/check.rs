@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
-use grundy::catalog::{self, Entry};
 use grundy::check::{CaseCounter, Plan, Report, Shard, Status, junit, report_lines, run_entries};
 use serde_json::json;
 
@@ -69,16 +68,7 @@ fn shard(text: &str) -> Result<Shard, String> {
 }
 
 pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
-    let entries: Vec<Box<dyn Entry>> = if args.only.is_empty() {
-        catalog::entries()
-    } else {
-        args.only
-            .iter()
-            .map(|name| {
-                catalog::find(name).ok_or_else(|| anyhow!("no registry entry named `{name}` (see grundy list)"))
-            })
-            .collect::<anyhow::Result<_>>()?
-    };
+    let entries = super::entries(&args.only)?;
     // Every argument is checked before the work: the JUnit file can be written.
     if let Some(path) = &args.junit {
         std::fs::write(path, "").map_err(|e| anyhow!("cannot write the JUnit report {}: {e}", path.display()))?;

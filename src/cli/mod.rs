@@ -260,6 +260,19 @@ fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
     stdout.write_all(bytes).and_then(|()| stdout.flush()).context("writing standard output")
 }
 
+/// The registry entries named by `--only` (all of them when none is).
+fn entries(only: &[String]) -> anyhow::Result<Vec<Box<dyn grundy::catalog::Entry>>> {
+    if only.is_empty() {
+        return Ok(grundy::catalog::entries());
+    }
+    only.iter()
+        .map(|name| {
+            grundy::catalog::find(name)
+                .ok_or_else(|| anyhow::anyhow!("no registry entry named `{name}` (see grundy list)"))
+        })
+        .collect()
+}
+
 /// A seed drawn at random (for runs not given one; it is printed).
 fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};

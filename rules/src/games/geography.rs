@@ -5,7 +5,6 @@ use std::str::FromStr;
 
 use super::{Invalid, invalid, parse_error, require, split_at_sign};
 use crate::ParseError;
-use crate::error::parse_u64;
 
 /// Undirected vertex geography: a token on a start vertex (visited); a move takes it along an
 /// edge to a vertex not visited yet; whoever cannot move loses. Loops and repeated edges are
@@ -74,30 +73,8 @@ impl FromStr for Geography {
         let [vertices, start] = super::numbers("geography", text, head)?[..] else {
             return Err(parse_error("geography", text, "before `@`", format!("expected {syntax}")));
         };
-        let vertex = |token: &str, place: &str| -> Result<usize, ParseError> {
-            let v = parse_u64(token)
-                .map_err(|crate::games::Invalid(message)| parse_error("geography", text, place.to_string(), message))?;
-            match usize::try_from(v) {
-                Ok(v) if v >= 1 => Ok(v - 1),
-                _ => Err(parse_error(
-                    "geography",
-                    text,
-                    place.to_string(),
-                    format!("vertices are numbered from 1, found {v}"),
-                )),
-            }
-        };
-        let edges = edges
-            .split_whitespace()
-            .enumerate()
-            .map(|(i, pair)| {
-                let place = format!("edge {}", i + 1);
-                let (u, v) = pair.split_once('-').ok_or_else(|| {
-                    parse_error("geography", text, place.clone(), format!("expected U-V, found `{pair}`"))
-                })?;
-                Ok((vertex(u, &place)?, vertex(v, &place)?))
-            })
-            .collect::<Result<Vec<_>, ParseError>>()?;
+        let vertex = |token: &str, place: &str| super::vertex("geography", text, token, place);
+        let edges = super::edges("geography", text, edges, '-')?;
         let start = vertex(&start.to_string(), "the start")?;
         let vertices = usize::try_from(vertices).unwrap_or(usize::MAX);
         Geography::new(vertices, start, edges).map_err(invalid("geography", text))

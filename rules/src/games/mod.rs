@@ -106,6 +106,36 @@ pub(crate) fn numbers(what: &'static str, whole: &str, text: &str) -> Result<Vec
         .collect()
 }
 
+/// A vertex of `text` numbered from 1, as an index from 0; errors name `place`.
+pub(crate) fn vertex(what: &'static str, text: &str, token: &str, place: &str) -> Result<usize, ParseError> {
+    let v = parse_u64(token).map_err(|Invalid(message)| parse_error(what, text, place, message))?;
+    match usize::try_from(v) {
+        Ok(v) if v >= 1 => Ok(v - 1),
+        _ => Err(parse_error(what, text, place, format!("vertices are numbered from 1, found {v}"))),
+    }
+}
+
+/// The edges `U{arrow}V …` of `text` (`edges` is the part that lists them), vertices numbered
+/// from 1, as pairs of indices from 0; errors name the edge.
+pub(crate) fn edges(
+    what: &'static str,
+    text: &str,
+    edges: &str,
+    arrow: char,
+) -> Result<Vec<(usize, usize)>, ParseError> {
+    edges
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, pair)| {
+            let place = format!("edge {}", i + 1);
+            let (u, v) = pair
+                .split_once(arrow)
+                .ok_or_else(|| parse_error(what, text, place.clone(), format!("expected U{arrow}V, found `{pair}`")))?;
+            Ok((vertex(what, text, u, &place)?, vertex(what, text, v, &place)?))
+        })
+        .collect()
+}
+
 /// `text` cut at its one `@`: the game's parameters, then its position.
 pub(crate) fn split_at_sign<'a>(
     what: &'static str,

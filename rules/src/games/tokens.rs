@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use super::{Invalid, invalid, parse_error, require};
 use crate::ParseError;
-use crate::error::parse_u64;
 
 /// A directed graph on vertices `0..vertices`: the positions of a game and its moves. Loops
 /// (an edge from a vertex to itself) and cycles are allowed: play on it may never end. Repeated
@@ -115,30 +114,8 @@ impl FromStr for Tokens {
         let [vertices] = super::numbers("tokens", text, head)?[..] else {
             return Err(parse_error("tokens", text, "before the first `@`", format!("expected {syntax}")));
         };
-        let vertex = |token: &str, place: &str| -> Result<usize, ParseError> {
-            let v = parse_u64(token)
-                .map_err(|crate::games::Invalid(message)| parse_error("tokens", text, place.to_string(), message))?;
-            match usize::try_from(v) {
-                Ok(v) if v >= 1 => Ok(v - 1),
-                _ => Err(parse_error(
-                    "tokens",
-                    text,
-                    place.to_string(),
-                    format!("vertices are numbered from 1, found {v}"),
-                )),
-            }
-        };
-        let edges = edges
-            .split_whitespace()
-            .enumerate()
-            .map(|(i, pair)| {
-                let place = format!("edge {}", i + 1);
-                let (u, v) = pair.split_once('>').ok_or_else(|| {
-                    parse_error("tokens", text, place.clone(), format!("expected U>V, found `{pair}`"))
-                })?;
-                Ok((vertex(u, &place)?, vertex(v, &place)?))
-            })
-            .collect::<Result<Vec<_>, ParseError>>()?;
+        let vertex = |token: &str, place: &str| super::vertex("tokens", text, token, place);
+        let edges = super::edges("tokens", text, edges, '>')?;
         let tokens = tokens
             .split_whitespace()
             .enumerate()
