@@ -18,6 +18,7 @@
 
 pub mod bench;
 pub mod definition;
+mod natives;
 pub mod solve;
 pub mod values;
 pub mod verify;
@@ -125,6 +126,7 @@ impl Script {
             Some(line) => eprintln!("[debug, line {line}] {text}"),
             None => eprintln!("[debug] {text}"),
         });
+        natives::register(&mut engine);
         engine.set_optimization_level(rhai::OptimizationLevel::Full);
         let ast = engine.compile(text).map_err(|error| {
             let position = error.position();
@@ -311,23 +313,34 @@ impl Script {
     }
 
     fn positions_of(&self, result: Dynamic, call: impl Fn() -> String) -> Result<Vec<Vec<u64>>, ScriptError> {
-        let shown = returned(&result);
-        let array = result.try_cast::<Array>().ok_or_else(|| {
-            self.error(format!("{} returned {}, not an array of positions{}", call(), shown.0, shown.1))
-        })?;
+        let array = match result.try_cast_result::<Array>() {
+            Ok(array) => array,
+            Err(result) => {
+                let shown = returned(&result);
+                return Err(self.error(format!(
+                    "{} returned {}, not an array of positions{}",
+                    call(),
+                    shown.0,
+                    shown.1
+                )));
+            }
+        };
         array.into_iter().map(|item| self.position_of(item, &call)).collect()
     }
 
     fn position_of(&self, item: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<u64>, ScriptError> {
-        let shown = returned(&item);
-        let array = item.try_cast::<Array>().ok_or_else(|| {
-            self.error(format!(
-                "{} returned {} where a position (an array of integers) belongs{}",
-                call(),
-                shown.0,
-                shown.1
-            ))
-        })?;
+        let array = match item.try_cast_result::<Array>() {
+            Ok(array) => array,
+            Err(item) => {
+                let shown = returned(&item);
+                return Err(self.error(format!(
+                    "{} returned {} where a position (an array of integers) belongs{}",
+                    call(),
+                    shown.0,
+                    shown.1
+                )));
+            }
+        };
         if array.len() > MOST_POSITION_LENGTH {
             return Err(self.error(format!(
                 "{} returned a position of {} integers; a position has at most {MOST_POSITION_LENGTH}",
