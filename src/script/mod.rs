@@ -135,7 +135,7 @@ impl Script {
                 (Some(line), None) => format!("line {line}"),
                 _ => "the end".to_string(),
             };
-            Error::usage(format!("{name}: {place}: {}", error.err_type()))
+            Error::usage(format!("{name}: {place}: {}", parse_error(error.err_type())))
         })?;
         let arity = |wanted: &str| ast.iter_functions().find(|f| f.name == wanted).map(|f| f.params.len());
         let has = |wanted: &str, params: usize| -> Result<bool, Error> {
@@ -377,6 +377,17 @@ pub struct ScriptError {
     pub out_of_time: bool,
 }
 
+/// A compile error as a user reads it: a map literal is refused in our words (Rhai's name for
+/// it, "'#{' is a reserved symbol", kept first), Rhai's own message otherwise.
+pub(crate) fn parse_error(error: &rhai::ParseErrorType) -> String {
+    match error {
+        rhai::ParseErrorType::Reserved(symbol) if symbol == "#{" => {
+            format!("{error}: scripts and formulas have no maps (a map's size escapes --max-memory); use arrays")
+        }
+        other => other.to_string(),
+    }
+}
+
 /// Text on one line.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -477,6 +488,12 @@ mod tests {
         assert!(error.contains("past a script's integers"), "{error}");
         let error = Script::compile("s.rhai", "fn moves(p) {\n  p +* 1\n}").unwrap_err().to_string();
         assert!(error.starts_with("s.rhai: line 2, column"), "{error}");
+        let error = Script::compile("s.rhai", "fn moves(p) {\n  let m = #{a: 1}; []\n}").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "s.rhai: line 2, column 11: '#{' is a reserved symbol: scripts and formulas have no maps \
+             (a map's size escapes --max-memory); use arrays"
+        );
         let error = Script::compile("s.rhai", "fn split(p) { [p] }").unwrap_err().to_string();
         assert!(error.contains("defines `fn moves(p)`"), "{error}");
         let error = Script::compile("s.rhai", "fn moves(p, q) { [] }").unwrap_err().to_string();
