@@ -131,7 +131,7 @@ impl Formula {
                 Variables::Plate => "x (the plate) and m",
                 Variables::Position => "p (the plates) and m",
             };
-            let mut message = error.err_type().to_string();
+            let mut message = crate::script::parse_error(error.err_type());
             if message.contains("Undefined variable") || message.contains("Variable not found") {
                 message = format!("{message} (the formula may use {known})");
             }

@@ -18,6 +18,7 @@
 
 pub mod bench;
 pub mod definition;
+mod natives;
 pub mod solve;
 pub mod values;
 pub mod verify;
@@ -125,6 +126,7 @@ impl Script {
             Some(line) => eprintln!("[debug, line {line}] {text}"),
             None => eprintln!("[debug] {text}"),
         });
+        natives::register(&mut engine);
         engine.set_optimization_level(rhai::OptimizationLevel::Full);
         let ast = engine.compile(text).map_err(|error| {
             let position = error.position();
@@ -133,7 +135,7 @@ impl Script {
                 (Some(line), None) => format!("line {line}"),
                 _ => "the end".to_string(),
             };
-            Error::usage(format!("{name}: {place}: {}", error.err_type()))
+            Error::usage(format!("{name}: {place}: {}", parse_error(error.err_type())))
         })?;
         let arity = |wanted: &str| ast.iter_functions().find(|f| f.name == wanted).map(|f| f.params.len());
         let has = |wanted: &str, params: usize| -> Result<bool, Error> {
@@ -311,23 +313,34 @@ impl Script {
     }
 
     fn positions_of(&self, result: Dynamic, call: impl Fn() -> String) -> Result<Vec<Vec<u64>>, ScriptError> {
-        let shown = returned(&result);
-        let array = result.try_cast::<Array>().ok_or_else(|| {
-            self.error(format!("{} returned {}, not an array of positions{}", call(), shown.0, shown.1))
-        })?;
+        let array = match result.try_cast_result::<Array>() {
+            Ok(array) => array,
+            Err(result) => {
+                let shown = returned(&result);
+                return Err(self.error(format!(
+                    "{} returned {}, not an array of positions{}",
+                    call(),
+                    shown.0,
+                    shown.1
+                )));
+            }
+        };
         array.into_iter().map(|item| self.position_of(item, &call)).collect()
     }
 
     fn position_of(&self, item: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<u64>, ScriptError> {
-        let shown = returned(&item);
-        let array = item.try_cast::<Array>().ok_or_else(|| {
-            self.error(format!(
-                "{} returned {} where a position (an array of integers) belongs{}",
-                call(),
-                shown.0,
-                shown.1
-            ))
-        })?;
+        let array = match item.try_cast_result::<Array>() {
+            Ok(array) => array,
+            Err(item) => {
+                let shown = returned(&item);
+                return Err(self.error(format!(
+                    "{} returned {} where a position (an array of integers) belongs{}",
+                    call(),
+                    shown.0,
+                    shown.1
+                )));
+            }
+        };
         if array.len() > MOST_POSITION_LENGTH {
             return Err(self.error(format!(
                 "{} returned a position of {} integers; a position has at most {MOST_POSITION_LENGTH}",
@@ -362,6 +375,17 @@ pub struct ScriptError {
     pub message: String,
     /// Whether the call was stopped by the deadline (`--time`), not by anything it did.
     pub out_of_time: bool,
+}
+
+/// A compile error as a user reads it: a map literal is refused in our words (Rhai's name for
+/// it, "'#{' is a reserved symbol", kept first), Rhai's own message otherwise.
+pub(crate) fn parse_error(error: &rhai::ParseErrorType) -> String {
+    match error {
+        rhai::ParseErrorType::Reserved(symbol) if symbol == "#{" => {
+            format!("{error}: scripts and formulas have no maps (a map's size escapes --max-memory); use arrays")
+        }
+        other => other.to_string(),
+    }
 }
 
 /// Text on one line.
@@ -464,6 +488,12 @@ mod tests {
         assert!(error.contains("past a script's integers"), "{error}");
         let error = Script::compile("s.rhai", "fn moves(p) {\n  p +* 1\n}").unwrap_err().to_string();
         assert!(error.starts_with("s.rhai: line 2, column"), "{error}");
+        let error = Script::compile("s.rhai", "fn moves(p) {\n  let m = #{a: 1}; []\n}").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "s.rhai: line 2, column 11: '#{' is a reserved symbol: scripts and formulas have no maps \
+             (a map's size escapes --max-memory); use arrays"
+        );
         let error = Script::compile("s.rhai", "fn split(p) { [p] }").unwrap_err().to_string();
         assert!(error.contains("defines `fn moves(p)`"), "{error}");
         let error = Script::compile("s.rhai", "fn moves(p, q) { [] }").unwrap_err().to_string();
