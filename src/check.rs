@@ -30,7 +30,7 @@ pub fn run_entries(
                     let Some(entry) = entries.get(index) else { break };
                     // Past the hard time limit an entry is not started: it is reported as such.
                     let report = if plan.budget.expired() {
-                        Report::not_reached(entry.name(), ("oracle", "fast"))
+                        Report::not_reached(entry.name(), entry.sides())
                     } else {
                         entry.check(&fair_share(plan, entries.len() - index, workers), &|n| progress(n))
                     };

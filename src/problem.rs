@@ -330,7 +330,7 @@ impl<P: Problem> Subject for CheckSubject<'_, P> {
     }
 
     fn sides(&self) -> (&'static str, &'static str) {
-        (self.problem.truth(), "fast")
+        crate::catalog::Entry::sides(self.problem)
     }
 
     fn exhaustive(&self) -> Exhaustive<P::Instance> {

@@ -208,6 +208,11 @@ mod tests {
         let report = Entry::check(&kayles, &plan, &|_| {});
         assert_eq!(report.status, Status::Ok, "{report:?}");
         assert_eq!(report.sides.0, "definition");
+        // An entry the time budget left unstarted names the same sides (not the oracle).
+        let expired = Plan { budget: crate::budget::Budget::default().for_seconds(Some(0.0)), ..Plan::new(1, 20) };
+        let entries: Vec<Box<dyn Entry>> = vec![Box::new(DefinitionProblem::new("grundy"))];
+        let reports = crate::check::run_entries(&entries, &expired, &|_| {}, &mut |_| {});
+        assert_eq!((reports[0].status, reports[0].sides.0.as_str()), (Status::NotReached, "definition"));
         let mut memo = kayles.memo(Budget::default());
         let dawson = RuleSet::new("octal:0.07".parse().unwrap(), Compound::Disjunctive, Play::Normal);
         let at_100 = DefinitionProblem::case(&dawson, 100);

@@ -72,6 +72,9 @@ pub trait Entry: Send + Sync {
     fn name(&self) -> String;
     /// One line on the rules and what the exhaustive part covers.
     fn summary(&self) -> String;
+    /// The two sides a report names: the ground truth (the oracle, or values by definition) and
+    /// the fast side.
+    fn sides(&self) -> (&'static str, &'static str);
     /// Cross-checks the entry.
     fn check(&self, plan: &Plan, progress: &dyn Fn(u64)) -> Report;
     /// Compares the two sides on one case given as text, within `budget` (the case runs alone:
@@ -91,6 +94,10 @@ impl<P: Problem> Entry for P {
 
     fn summary(&self) -> String {
         format!("{} ({})", Problem::summary(self), self.exhaustive().description)
+    }
+
+    fn sides(&self) -> (&'static str, &'static str) {
+        (self.truth(), "fast")
     }
 
     fn check(&self, plan: &Plan, progress: &dyn Fn(u64)) -> Report {

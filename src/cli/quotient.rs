@@ -4,7 +4,12 @@ use std::process::ExitCode;
 
 use grundy::quotient;
 
+const EXAMPLES: &str = "Examples:
+  grundy quotient 0.75 --upto 20
+  grundy quotient octal:0.137 --upto 30 --check --json";
+
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The octal code, e.g. 0.77 or octal:0.77.
     code: String,
