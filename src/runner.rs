@@ -36,6 +36,9 @@ pub enum Verdict {
     CannotRun(String),
     /// The side held to be true could not answer (over budget, a loopy game): the run stops.
     Failed(String),
+    /// A side stopped at the run's time limit, or before a step that would end past it: the run
+    /// is cut short, and the case is not counted.
+    OutOfTime,
 }
 
 /// Cases and what they cover.
@@ -366,6 +369,14 @@ fn record<S: Subject>(subject: &mut S, report: &mut Report, case: &S::Case, verd
                     minimality: Minimality::Unknown,
                 }
             });
+            return false;
+        }
+        Verdict::OutOfTime => {
+            report.cut_short();
+            match report.random {
+                0 => report.exhaustive = report.exhaustive.saturating_sub(1),
+                _ => report.random -= 1,
+            }
             return false;
         }
         Verdict::Failed(error) => {

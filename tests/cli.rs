@@ -781,10 +781,22 @@ fn bare_grundy_prints_help_and_typos_get_suggestions() {
     assert!(bare.status.success() && stdout(&bare).contains("Usage: grundy"), "{}", stdout(&bare));
     fails_with(&["chek"], "", "a similar subcommand exists: 'check'");
     fails_with(&["solve", "nim", "3", "--mesire"], "", "a similar argument exists: '--misere'");
-    for command in ["check", "solve", "verify", "duel", "table", "pack", "problem", "bench", "list"] {
+    for command in ["check", "solve", "verify", "duel", "table", "pack", "problem", "bench", "list", "quotient"] {
         let help = grundy(&[command, "--help"], "");
         assert!(stdout(&help).contains("Example"), "grundy {command} --help has no example");
     }
+}
+
+/// `--time` holds for an entry whose fast side builds a long table (Grundy's game to 50,000 heaps
+/// by the plain method: seconds in a debug build): the table stops at the deadline and the run
+/// says it was cut short, not the watchdog's fallback line.
+#[test]
+fn check_time_stops_a_long_fast_table() {
+    let output = grundy(&["check", "--only", "definition:grundy", "--seed", "1", "--time", "0.3"], "");
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{}{text}", stdout(&output));
+    assert!(text.contains("cut short") && !text.contains("did not stop"), "{text}");
+    assert!(stdout(&output).contains("definition:grundy          CUT-SHORT by definition"), "{}", stdout(&output));
 }
 
 /// A time budget is shared: every entry gets random cases, and says it got fewer than asked.

@@ -147,21 +147,28 @@ impl Problem for DefinitionProblem {
     }
 
     fn fast(&self, case: &PilePosition) -> Result<Value, Unsupported> {
+        self.fast_until(case, None)
+    }
+
+    /// The table stops at `deadline`; a table stopped so is not kept (a later run builds it again).
+    fn fast_until(&self, case: &PilePosition, deadline: Option<std::time::Instant>) -> Result<Value, Unsupported> {
         let largest = case.position.largest();
         let computed;
         let table = match (&self.game, self.table.get()) {
             (Some(rules), _) if rules != &case.rules => {
                 return Err(Unsupported::NoTheory(format!("this entry answers {} only", rules.operation)));
             }
-            (Some(rules), _) => self
-                .table
-                .get_or_init(|| {
-                    grundy_fast::heap_table(&rules.operation, rules.play, RANDOM_HEAPS.max(EXHAUSTIVE_HEAPS))
-                })
-                .as_ref()
-                .map_err(Unsupported::clone)?,
+            (Some(_), Some(table)) => table.as_ref().map_err(Unsupported::clone)?,
+            (Some(rules), None) => {
+                let most = RANDOM_HEAPS.max(EXHAUSTIVE_HEAPS);
+                let built = grundy_fast::heap_table_until(&rules.operation, rules.play, most, deadline);
+                if let Err(stopped @ Unsupported::OutOfTime { .. }) = built {
+                    return Err(stopped);
+                }
+                self.table.get_or_init(|| built).as_ref().map_err(Unsupported::clone)?
+            }
             (None, _) => {
-                computed = grundy_fast::heap_table(&case.rules.operation, case.rules.play, largest)?;
+                computed = grundy_fast::heap_table_until(&case.rules.operation, case.rules.play, largest, deadline)?;
                 &computed
             }
         };
