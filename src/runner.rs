@@ -302,6 +302,16 @@ impl Report {
         report
     }
 
+    /// Marks the run as cut short by the hard time limit on the case counted last, which was not
+    /// judged: it is no longer counted.
+    fn cut_short_before_last_case(&mut self) {
+        self.cut_short();
+        match self.random {
+            0 => self.exhaustive = self.exhaustive.saturating_sub(1),
+            _ => self.random -= 1,
+        }
+    }
+
     /// Marks the run as cut short by the hard time limit.
     fn cut_short(&mut self) {
         self.status = Status::CutShort;
@@ -372,11 +382,7 @@ fn record<S: Subject>(subject: &mut S, report: &mut Report, case: &S::Case, verd
             return false;
         }
         Verdict::OutOfTime => {
-            report.cut_short();
-            match report.random {
-                0 => report.exhaustive = report.exhaustive.saturating_sub(1),
-                _ => report.random -= 1,
-            }
+            report.cut_short_before_last_case();
             return false;
         }
         Verdict::Failed(error) => {
@@ -477,11 +483,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
     // A side that stopped because the time limit passed: the run was cut short, nothing broke,
     // and the case it stopped on was not judged.
     if report.status == Status::Error && plan.budget.expired() {
-        report.cut_short();
-        match report.random {
-            0 => report.exhaustive = report.exhaustive.saturating_sub(1),
-            _ => report.random -= 1,
-        }
+        report.cut_short_before_last_case();
     }
     report.settle();
     report.seconds = start.elapsed().as_secs_f64();

@@ -779,12 +779,7 @@ mod tests {
         // Another game, a damaged byte, a cut file: one line each.
         let other = LongTable::read_checkpoint(&mut bytes.as_slice(), &[0, 1, 4]).unwrap_err();
         assert_eq!(other.to_string(), "it is a checkpoint of 0.6, not of 0.14");
-        let mut damaged = bytes.clone();
-        damaged[5000] ^= 4;
-        let error = LongTable::read_checkpoint(&mut damaged.as_slice(), &digits).unwrap_err().to_string();
-        assert!(error.contains("checksum does not match"), "{error}");
-        let error = LongTable::read_checkpoint(&mut &bytes[..8000], &digits).unwrap_err().to_string();
-        assert!(error.contains("ends before"), "{error}");
+        damaged_and_cut_checkpoints_fail(&bytes, &digits);
         let error = LongTable::read_checkpoint(&mut &b"hello\n"[..], &digits).unwrap_err().to_string();
         assert!(error.contains("first line"), "{error}");
         // Past the first length a period is looked for at, a resumed table says it looked where
@@ -796,6 +791,16 @@ mod tests {
         let resumed = LongTable::read_checkpoint(&mut bytes.as_slice(), &[0, 3, 6]).unwrap();
         assert_eq!((resumed.looked_to(), resumed.period()), (past.looked_to(), past.period()));
         assert_eq!(past.looked_to(), PERIOD_LOOKS[0] - 1);
+    }
+
+    /// A checkpoint with a damaged byte, and one cut short, are refused in one line each.
+    fn damaged_and_cut_checkpoints_fail(bytes: &[u8], digits: &[u8]) {
+        let mut damaged = bytes.to_vec();
+        damaged[5000] ^= 4;
+        let error = LongTable::read_checkpoint(&mut damaged.as_slice(), digits).unwrap_err().to_string();
+        assert!(error.contains("checksum does not match"), "{error}");
+        let error = LongTable::read_checkpoint(&mut &bytes[..8000], digits).unwrap_err().to_string();
+        assert!(error.contains("ends before"), "{error}");
     }
 
     /// A bounded table (a ring of 2^15 newest heaps, wrapped) has the summary and the newest
@@ -829,12 +834,7 @@ mod tests {
         whole.extend(n, Effort::every_core()).unwrap();
         assert_eq!(resumed.summary(n), whole.summary(n));
         // A damaged byte, a cut file, a version it does not know: one line each.
-        let mut damaged = bytes.clone();
-        damaged[5000] ^= 4;
-        let error = LongTable::read_checkpoint(&mut damaged.as_slice(), &digits).unwrap_err().to_string();
-        assert!(error.contains("checksum does not match"), "{error}");
-        let error = LongTable::read_checkpoint(&mut &bytes[..8000], &digits).unwrap_err().to_string();
-        assert!(error.contains("ends before"), "{error}");
+        damaged_and_cut_checkpoints_fail(&bytes, &digits);
         let mut later = b"grundy-checkpoint/3".to_vec();
         later.extend(&bytes[19..]);
         let error = LongTable::read_checkpoint(&mut later.as_slice(), &digits).unwrap_err().to_string();
