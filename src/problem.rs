@@ -359,7 +359,7 @@ impl<P: Problem> Subject for CheckSubject<'_, P> {
         };
         match self.problem.fast_until(instance, self.deadline) {
             // Stopped by the run's time limit: the runner reports the run cut short.
-            Err(Unsupported::OutOfTime { .. }) => Verdict::OutOfTime,
+            Err(Unsupported::OutOfTime { .. } | Unsupported::TimeRanOut(_)) => Verdict::OutOfTime,
             Err(reason) => Verdict::Declined(reason.to_string()),
             Ok(answer) if self.problem.agrees(&truth, &answer) => Verdict::Agree,
             Ok(answer) => Verdict::Disagree { expected: truth.to_string(), actual: answer.to_string() },

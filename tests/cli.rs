@@ -799,6 +799,18 @@ fn check_time_stops_a_long_fast_table() {
     assert!(stdout(&output).contains("definition:grundy          CUT-SHORT by definition"), "{}", stdout(&output));
 }
 
+/// `problem`'s --time holds for a table that grows with the input (the Cutting Game's to the
+/// largest sheet: seconds at 2000 × 2000 in a release build): one line saying how far it got.
+#[test]
+fn problem_time_stops_a_growing_table() {
+    let output = grundy(&["problem", "cutting", "--time", "0.2"], "2 3\n2000 2000\n");
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{}{text}", stdout(&output));
+    assert!(text.contains("the time budget ran out with the table of Cutting Game sheets computed to side "), "{text}");
+    assert!(text.contains("(of 2000 asked)") && text.lines().count() == 1, "{text}");
+    assert_eq!(stdout(&output), "");
+}
+
 /// A time budget is shared: every entry gets random cases, and says it got fewer than asked.
 /// (Entries whose fast side answers every case: on a busy machine an entry may get one case
 /// only, which must not be one the fast side declines.)

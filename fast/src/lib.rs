@@ -100,6 +100,10 @@ pub enum Unsupported {
         /// The largest plate asked for.
         size: u64,
     },
+    /// The time budget ran out before a table or structure the answer needs was built; the text
+    /// says how far it got (`with the table of … computed to side 944 (of 2000 asked)`).
+    #[error("the time budget ran out {0}; give it more time with --time")]
+    TimeRanOut(String),
     /// The time budget (the deadline of [`heap_table_until`] or [`PileSolver::until`]) ran out, or
     /// would before the next step of a table growing toward a period ended.
     #[error(

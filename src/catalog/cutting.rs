@@ -40,6 +40,10 @@ impl Problem for CuttingProblem {
     fn fast(&self, sheet: &Cutting) -> Result<Outcome, Unsupported> {
         Ok(cutting::outcome(sheet))
     }
+
+    fn fast_until(&self, sheet: &Cutting, deadline: Option<std::time::Instant>) -> Result<Outcome, Unsupported> {
+        self.fast_all(std::slice::from_ref(sheet), deadline).map(|answers| answers[0])
+    }
 }
 
 impl Contest for CuttingProblem {
@@ -72,9 +76,9 @@ impl Contest for CuttingProblem {
         }
     }
 
-    fn fast_all(&self, sheets: &[Cutting], _deadline: Option<std::time::Instant>) -> Result<Vec<Outcome>, Unsupported> {
+    fn fast_all(&self, sheets: &[Cutting], deadline: Option<std::time::Instant>) -> Result<Vec<Outcome>, Unsupported> {
         let largest = sheets.iter().map(|sheet| sheet.width().max(sheet.height())).max().unwrap_or(2);
-        let table = Table::new(largest);
+        let table = Table::until(largest, deadline)?;
         Ok(sheets.iter().map(|sheet| table.outcome(sheet).expect("the table covers every sheet")).collect())
     }
 

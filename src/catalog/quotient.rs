@@ -9,6 +9,7 @@
 //! seconds.
 
 use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 
 use crate::error::Error;
 use grundy_fast::Unsupported;
@@ -73,14 +74,28 @@ impl QuotientProblem {
 
     /// The quotient this entry answers with, computed on first use.
     pub fn quotient(&self) -> Result<Arc<Quotient>, Unsupported> {
-        self.quotient
-            .get_or_init(|| {
-                // Enough work for Kayles up to heap 170, where its period is proven (a few
-                // tenths of a second); deterministic, so every run checks the same quotient.
-                let budget = QuotientBudget { max_steps: QUOTIENT_STEPS, ..QuotientBudget::default() };
-                Quotient::compute(&self.code, &self.digits, self.upto, budget).map(Arc::new)
-            })
-            .clone()
+        self.quotient_until(None)
+    }
+
+    /// The quotient, computed on first use unless `deadline` passes first
+    /// ([`Unsupported::TimeRanOut`]; a quotient the deadline stopped is not kept). Enough
+    /// verification steps for Kayles up to heap 170, where its period is proven (a few tenths of
+    /// a second): a step budget, not the clock, bounds it, so every run checks the same quotient.
+    fn quotient_until(&self, deadline: Option<Instant>) -> Result<Arc<Quotient>, Unsupported> {
+        if let Some(computed) = self.quotient.get() {
+            return computed.clone();
+        }
+        let budget = QuotientBudget { max_steps: QUOTIENT_STEPS, deadline, ..QuotientBudget::default() };
+        let computed = Quotient::compute(&self.code, &self.digits, self.upto, budget).map(Arc::new);
+        if let Ok(quotient) = &computed
+            && quotient.ran_out_of_time()
+        {
+            return Err(Unsupported::TimeRanOut(format!(
+                "with the misère quotient of octal:{} verified to heap {} (of {} asked)",
+                self.code, quotient.verified_to, self.upto
+            )));
+        }
+        self.quotient.get_or_init(|| computed).clone()
     }
 
     /// The registry's quotient entries: Kayles (0.77, proven periodic), Dawson's Kayles (0.07),
@@ -172,11 +187,14 @@ impl Problem for QuotientProblem {
     }
 
     fn fast(&self, case: &PilePosition) -> Result<Outcome, Unsupported> {
+        self.fast_until(case, None)
+    }
+
+    fn fast_until(&self, case: &PilePosition, deadline: Option<Instant>) -> Result<Outcome, Unsupported> {
         if case.rules != self.rules {
             return Err(Unsupported::NoTheory(format!("this entry answers {} only", self.rules)));
         }
-        let quotient = self.quotient()?;
-        quotient.outcome(case.position.plates())
+        self.quotient_until(deadline)?.outcome(case.position.plates())
     }
 
     fn case_text(&self, case: &PilePosition) -> String {
@@ -205,5 +223,23 @@ mod tests {
         let period = quotient.proven.expect("proven");
         assert_eq!((period.start, period.period), (71, 12));
         assert!(quotient.outcome(&[1_000_000, 5]).is_ok());
+    }
+
+    #[test]
+    fn a_quotient_the_deadline_stops_is_out_of_time_and_not_kept() {
+        let dawson = QuotientProblem::new("0.07", 30, 30);
+        let case = dawson.case(vec![5, 9]);
+        let stopped = dawson.fast_until(&case, Some(Instant::now())).map_err(|error| error.to_string());
+        let Err(text) = stopped else { panic!("a past deadline answered: {stopped:?}") };
+        assert!(
+            text.starts_with("the time budget ran out with the misère quotient of octal:0.07 verified to heap ")
+                && text.ends_with(" (of 30 asked); give it more time with --time"),
+            "{text}"
+        );
+        assert!(dawson.quotient.get().is_none(), "a quotient cut short by the clock was kept");
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        let truth = dawson.oracle(&mut QuotientMemo::fresh(Budget::default()), &case).expect("the oracle's answer");
+        assert_eq!(dawson.fast_until(&case, Some(later)), Ok(truth));
+        assert_eq!(dawson.quotient().map(|quotient| quotient.stopped.clone()), Ok(None));
     }
 }

@@ -18,8 +18,9 @@ const EXAMPLES: &str = "Examples:
 pub struct Args {
     /// The problem (see `grundy list`).
     pub name: String,
-    /// Wall-time budget for tables that grow toward a period (stripes on long rows with no period
-    /// found yet): past it, the command stops with one line saying how far the table got.
+    /// Wall-time budget for tables that grow with the input (stripes on long rows with no period
+    /// found yet, the Cutting Game's table of sheets): past it, the command stops with one line
+    /// saying how far the table got, exit 2.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SECONDS, value_parser = super::seconds)]
     pub time: f64,
 }

@@ -119,6 +119,8 @@ pub struct Quotient {
     pub observed: Option<HeapPeriod>,
     /// Why the computation stopped before the heap asked for.
     pub stopped: Option<String>,
+    /// Whether it was the deadline that stopped it (the one stop that depends on the machine).
+    time_ran_out: bool,
 }
 
 impl Quotient {
@@ -131,6 +133,7 @@ impl Quotient {
         let mut growth = Vec::new();
         let mut verified_to = 0;
         let mut stopped = None;
+        let mut time_ran_out = false;
         for heap in 1..=upto {
             if options.is_zero(heap) {
                 verified_to = heap; // the zero game: the identity, no generator
@@ -149,6 +152,7 @@ impl Quotient {
                     verified_to = heap;
                 }
                 Err(stop) => {
+                    time_ran_out = matches!(stop, Stop::Time);
                     stopped = Some(format!("heap {heap} was not added: stopped by {}", stop.reason(&budget)));
                     break;
                 }
@@ -164,6 +168,7 @@ impl Quotient {
             proven: None,
             observed: None,
             stopped,
+            time_ran_out,
         };
         quotient.find_periods();
         Ok(quotient)
@@ -174,6 +179,12 @@ impl Quotient {
         let map: Vec<u32> = (0..=self.verified_to).map(|h| self.image(h)).collect();
         let last_digit = (!self.three_heaps).then(|| self.options.last_digit() as u64);
         (self.proven, self.observed) = heap_map_periods(&map, last_digit);
+    }
+
+    /// Whether the budget's deadline stopped the computation (another run, given more time,
+    /// goes further).
+    pub fn ran_out_of_time(&self) -> bool {
+        self.time_ran_out
     }
 
     /// The game's code.
@@ -359,6 +370,7 @@ mod tests {
         let budget = Budget { deadline: Some(Instant::now()), ..Budget::default() };
         let q = Quotient::compute("0.75", &[0, 7, 5], 30, budget).unwrap();
         assert!(q.stopped.as_deref().unwrap().contains("the time limit"), "{:?}", q.stopped);
+        assert!(q.ran_out_of_time());
     }
 
     #[test]
@@ -366,6 +378,7 @@ mod tests {
         let budget = Budget { deadline: None, max_elements: 8, max_steps: u64::MAX };
         let q = Quotient::compute("0.77", &[0, 7, 7], 30, budget).unwrap();
         assert!(q.stopped.as_deref().unwrap().contains("budget of 8"), "{:?}", q.stopped);
+        assert!(!q.ran_out_of_time());
         assert!(q.verified_to < 30);
         assert!(q.outcome(&[q.verified_to + 1]).is_err());
     }
