@@ -114,10 +114,10 @@ mod tests {
         let n = 70;
         let expected = by_definition(n);
         let table = Table::new(n as u64);
-        for w in 2..=n {
-            for h in 2..=n {
+        for (w, row) in expected.iter().enumerate().skip(2) {
+            for (h, &value) in row.iter().enumerate().skip(2) {
                 let sheet = Cutting::new(w as u64, h as u64).expect("a sheet");
-                assert_eq!(table.grundy(&sheet), Some(expected[w][h]), "{w} × {h}");
+                assert_eq!(table.grundy(&sheet), Some(value), "{w} × {h}");
             }
         }
         assert_eq!(table.grundy(&Cutting::new(71, 2).expect("a sheet")), None);
