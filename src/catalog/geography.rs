@@ -219,10 +219,8 @@ impl Contest for GeographyProblem {
 /// Edges are removed, never moved (a moved edge is another graph, seldom a smaller one).
 impl Shrink for Geography {
     fn shape(&self) -> Shape {
-        let edge =
-            |&(u, v): &(usize, usize)| Shape::tuple(vec![Shape::number(u as u64, 0), Shape::number(v as u64, 0)]);
         Shape::tuple(vec![
-            Shape::list(self.edges().iter().map(edge), 0).removable_only(),
+            edges_shape(self.edges()).removable_only(),
             Shape::number(self.vertices() as u64, 1),
             Shape::number(self.start() as u64, 0),
         ])
@@ -230,15 +228,24 @@ impl Shrink for Geography {
 
     fn with_shape(&self, shape: &Shape) -> Option<Geography> {
         let [edges, vertices, start] = shape.parts()?;
-        let edges = edges.items()?.iter().map(|edge| edge_of(&edge.shape)).collect::<Option<_>>()?;
+        let edges = edges_of(edges)?;
         Geography::new(usize::try_from(vertices.value()?).ok()?, usize::try_from(start.value()?).ok()?, edges).ok()
     }
 }
 
-/// An edge from its shape: a pair of vertex numbers.
-pub(crate) fn edge_of(shape: &Shape) -> Option<(usize, usize)> {
-    let [u, v] = shape.parts()?;
-    Some((usize::try_from(u.value()?).ok()?, usize::try_from(v.value()?).ok()?))
+/// A graph's edges as a shape (geography's, tokens'): a list of pairs of vertex numbers.
+pub(crate) fn edges_shape(edges: &[(usize, usize)]) -> Shape {
+    let edge = |&(u, v): &(usize, usize)| Shape::tuple(vec![Shape::number(u as u64, 0), Shape::number(v as u64, 0)]);
+    Shape::list(edges.iter().map(edge), 0)
+}
+
+/// The edges of [`edges_shape`] read back.
+pub(crate) fn edges_of(shape: &Shape) -> Option<Vec<(usize, usize)>> {
+    let edge = |shape: &Shape| -> Option<(usize, usize)> {
+        let [u, v] = shape.parts()?;
+        Some((usize::try_from(u.value()?).ok()?, usize::try_from(v.value()?).ok()?))
+    };
+    shape.items()?.iter().map(|item| edge(&item.shape)).collect()
 }
 
 impl GeographyProblem {

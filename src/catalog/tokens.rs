@@ -9,6 +9,7 @@ use grundy_oracle::games::tokens::TokenOracle;
 use grundy_rules::games::{Digraph, Tokens};
 use grundy_rules::{LoopyOutcome, Play};
 
+use super::geography::{edges_of, edges_shape};
 use super::prelude::*;
 
 /// How two loopy values add: Smith's rule, or a planted wrong one (tests).
@@ -320,19 +321,17 @@ impl Contest for TokensProblem {
 impl Shrink for Tokens {
     fn shape(&self) -> Shape {
         let graph = self.graph();
-        let edge =
-            |&(u, v): &(usize, usize)| Shape::tuple(vec![Shape::number(u as u64, 0), Shape::number(v as u64, 0)]);
         let tokens: Vec<u64> = self.tokens().iter().map(|&t| t as u64).collect();
         Shape::tuple(vec![
             Shape::numbers(&tokens, 0, 0).multiset(),
-            Shape::list(graph.edges().iter().map(edge), 0),
+            edges_shape(graph.edges()),
             Shape::number(graph.vertices() as u64, 1),
         ])
     }
 
     fn with_shape(&self, shape: &Shape) -> Option<Tokens> {
         let [tokens, edges, vertices] = shape.parts()?;
-        let edges = edges.items()?.iter().map(|edge| super::geography::edge_of(&edge.shape)).collect::<Option<_>>()?;
+        let edges = edges_of(edges)?;
         let graph = Digraph::new(usize::try_from(vertices.value()?).ok()?, edges).ok()?;
         let tokens = tokens.values()?.into_iter().map(|t| usize::try_from(t).ok()).collect::<Option<_>>()?;
         Tokens::new(Arc::new(graph), tokens).ok()
@@ -356,7 +355,7 @@ impl Shrink for Tokens {
         let Some([queries, edges, vertices]) = shape.parts::<3>() else {
             return shape.items()?.iter().map(|item| cases.get(item.from)?.with_shape(&item.shape)).collect();
         };
-        let edges = edges.items()?.iter().map(|edge| super::geography::edge_of(&edge.shape)).collect::<Option<_>>()?;
+        let edges = edges_of(edges)?;
         let graph = Arc::new(Digraph::new(usize::try_from(vertices.value()?).ok()?, edges).ok()?);
         queries
             .items()?

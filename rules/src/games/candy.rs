@@ -1,10 +1,6 @@
 //! Candy Piles (AtCoder AGC002 E).
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::{Invalid, invalid, numbers, require, write_spaced};
-use crate::ParseError;
+use super::{Invalid, require};
 
 /// Candy Piles: piles of candy; a move eats a whole largest pile, or one candy from every pile;
 /// whoever eats the last candy loses.
@@ -31,19 +27,7 @@ impl Candy {
     }
 }
 
-impl fmt::Display for Candy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_spaced(f, &self.piles)
-    }
-}
-
-impl FromStr for Candy {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Candy, ParseError> {
-        Candy::new(numbers("candy", text, text)?).map_err(invalid("candy", text))
-    }
-}
+spaced_numbers_text!(Candy, "candy", piles);
 
 #[cfg(test)]
 mod tests {

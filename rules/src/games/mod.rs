@@ -25,6 +25,27 @@
 //! | [`Wythoff`] | `4 7` | Wythoff's game |
 //! | [`PilePosition`] | `nim/selective/normal @ 3 4` | a pile game and a position |
 
+/// `Display` and `FromStr` for a game written as its numbers separated by spaces (Candy Piles,
+/// Steins;Game, Remove the Prime): `$what` names the game in parse errors, `$numbers` is the
+/// method that lists them, and the type's `new` validates what is read.
+macro_rules! spaced_numbers_text {
+    ($game:ident, $what:literal, $numbers:ident) => {
+        impl std::fmt::Display for $game {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                super::write_spaced(f, self.$numbers())
+            }
+        }
+
+        impl std::str::FromStr for $game {
+            type Err = crate::ParseError;
+
+            fn from_str(text: &str) -> Result<$game, crate::ParseError> {
+                $game::new(super::numbers($what, text, text)?).map_err(super::invalid($what, text))
+            }
+        }
+    };
+}
+
 mod candy;
 mod coins;
 mod coloring;

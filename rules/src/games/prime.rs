@@ -1,10 +1,6 @@
 //! Remove the Prime.
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::{Invalid, invalid, numbers, require, write_spaced};
-use crate::ParseError;
+use super::{Invalid, require};
 
 /// Remove the Prime: a sequence of positive integers; a move picks a segment `[l, r]` and a
 /// prime `p` dividing every element of it, and divides `p` out of each of them completely;
@@ -34,19 +30,7 @@ impl RemoveThePrime {
     }
 }
 
-impl fmt::Display for RemoveThePrime {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_spaced(f, &self.sequence)
-    }
-}
-
-impl FromStr for RemoveThePrime {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<RemoveThePrime, ParseError> {
-        RemoveThePrime::new(numbers("prime", text, text)?).map_err(invalid("prime", text))
-    }
-}
+spaced_numbers_text!(RemoveThePrime, "prime", sequence);
 
 #[cfg(test)]
 mod tests {

@@ -1,10 +1,6 @@
 //! Steins;Game (CCPC Weihai 2020).
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::{Invalid, invalid, numbers, require, write_spaced};
-use crate::ParseError;
+use super::{Invalid, require};
 
 /// Steins;Game: piles of stones; before play the second player colours each pile white or
 /// black; a move takes one or more stones from any white pile, or from a smallest black pile;
@@ -36,19 +32,7 @@ impl Steins {
     }
 }
 
-impl fmt::Display for Steins {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_spaced(f, &self.piles)
-    }
-}
-
-impl FromStr for Steins {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Steins, ParseError> {
-        Steins::new(numbers("steins", text, text)?).map_err(invalid("steins", text))
-    }
-}
+spaced_numbers_text!(Steins, "steins", piles);
 
 #[cfg(test)]
 mod tests {
