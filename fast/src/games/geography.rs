@@ -10,7 +10,7 @@
 use grundy_rules::Outcome;
 use grundy_rules::games::Geography;
 
-use crate::matching::{Graph, dinic, general, hopcroft_karp};
+use crate::matching::{Graph, dinic, general, in_every_maximum_matching};
 
 /// How the maximum matchings are computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,15 +63,18 @@ pub fn graph(game: &Geography) -> Graph {
     Graph { vertices: game.vertices(), edges: game.edges().to_vec() }
 }
 
+/// Whether the start is in every maximum matching: by Hopcroft–Karp, one matching of the graph
+/// without the start and one augmenting search from it; by the other methods, whether removing
+/// the start shrinks the maximum matching (two matchings, an independent check).
 fn first_wins(graph: &Graph, start: usize, method: Method) -> Option<bool> {
-    let size = |removed| -> Option<usize> {
-        Some(match method {
-            Method::General => general(graph, removed),
-            Method::HopcroftKarp => hopcroft_karp(graph, &graph.bipartition()?, removed),
-            Method::Dinic => dinic(graph, &graph.bipartition()?, removed),
-        })
-    };
-    Some(size(Some(start))? < size(None)?)
+    Some(match method {
+        Method::HopcroftKarp => in_every_maximum_matching(graph, &graph.bipartition()?, start),
+        Method::Dinic => {
+            let sides = graph.bipartition()?;
+            dinic(graph, &sides, Some(start)) < dinic(graph, &sides, None)
+        }
+        Method::General => general(graph, Some(start)) < general(graph, None),
+    })
 }
 
 fn first_wins_auto(graph: &Graph, start: usize) -> bool {

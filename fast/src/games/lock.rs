@@ -6,7 +6,7 @@
 use grundy_rules::Outcome;
 use grundy_rules::games::Lock;
 
-use crate::matching::{Graph, hopcroft_karp};
+use crate::matching::{Graph, in_every_maximum_matching};
 
 /// Who wins the lock.
 pub fn outcome(lock: &Lock) -> Outcome {
@@ -35,7 +35,7 @@ fn first_wins(dials: u32, forbidden: &[u32], start: u32) -> bool {
     }
     let sides: Vec<bool> = (0..size).map(|u| digit_sum(u) % 2 == 1).collect();
     let graph = Graph { vertices: size, edges };
-    hopcroft_karp(&graph, &sides, Some(start as usize)) < hopcroft_karp(&graph, &sides, None)
+    in_every_maximum_matching(&graph, &sides, start as usize)
 }
 
 fn digit_sum(mut u: usize) -> usize {
