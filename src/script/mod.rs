@@ -126,7 +126,8 @@ impl Script {
             Some(line) => eprintln!("[debug, line {line}] {text}"),
             None => eprintln!("[debug] {text}"),
         });
-        natives::register(&mut engine);
+        let natives = natives::Natives::default();
+        natives::register(&mut engine, &natives);
         engine.set_optimization_level(rhai::OptimizationLevel::Full);
         let ast = engine.compile(text).map_err(|error| {
             let position = error.position();
@@ -137,6 +138,7 @@ impl Script {
             };
             Error::usage(format!("{name}: {place}: {}", parse_error(error.err_type())))
         })?;
+        natives.set(natives::natives_of(&ast)).expect("a script's closures are found once");
         let arity = |wanted: &str| ast.iter_functions().find(|f| f.name == wanted).map(|f| f.params.len());
         let has = |wanted: &str, params: usize| -> Result<bool, Error> {
             match arity(wanted) {
