@@ -314,35 +314,21 @@ impl Script {
         })
     }
 
+    /// `value` as an array, or an error: "CALL returned VALUE{wanted}", then what the value is.
+    fn array_of(&self, value: Dynamic, call: &dyn Fn() -> String, wanted: &str) -> Result<Array, ScriptError> {
+        value.try_cast_result::<Array>().map_err(|value| {
+            let shown = returned(&value);
+            self.error(format!("{} returned {}{wanted}{}", call(), shown.0, shown.1))
+        })
+    }
+
     fn positions_of(&self, result: Dynamic, call: impl Fn() -> String) -> Result<Vec<Vec<u64>>, ScriptError> {
-        let array = match result.try_cast_result::<Array>() {
-            Ok(array) => array,
-            Err(result) => {
-                let shown = returned(&result);
-                return Err(self.error(format!(
-                    "{} returned {}, not an array of positions{}",
-                    call(),
-                    shown.0,
-                    shown.1
-                )));
-            }
-        };
+        let array = self.array_of(result, &call, ", not an array of positions")?;
         array.into_iter().map(|item| self.position_of(item, &call)).collect()
     }
 
     fn position_of(&self, item: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<u64>, ScriptError> {
-        let array = match item.try_cast_result::<Array>() {
-            Ok(array) => array,
-            Err(item) => {
-                let shown = returned(&item);
-                return Err(self.error(format!(
-                    "{} returned {} where a position (an array of integers) belongs{}",
-                    call(),
-                    shown.0,
-                    shown.1
-                )));
-            }
-        };
+        let array = self.array_of(item, call, " where a position (an array of integers) belongs")?;
         if array.len() > MOST_POSITION_LENGTH {
             return Err(self.error(format!(
                 "{} returned a position of {} integers; a position has at most {MOST_POSITION_LENGTH}",
