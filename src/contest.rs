@@ -117,6 +117,15 @@ impl<'a> Tokens<'a> {
         Ok(value)
     }
 
+    /// A whole input of a count in `1..=most` (`count` names it) and then that many numbers of
+    /// at least 1 (`item` names each, `items` all of them).
+    pub fn counted_numbers(&mut self, count: &str, most: u64, item: &str, items: &str) -> Result<Vec<u64>, InputError> {
+        let n = self.number(count, 1, most)?;
+        let numbers = (0..n).map(|_| self.number(item, 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
+        self.finish(&format!("the {n} {items}"))?;
+        Ok(numbers)
+    }
+
     /// The next `count` edges, each two vertices in `1..=vertices` (`ends` names the first and
     /// the second in errors), as pairs of indices from 0.
     pub fn edges(&mut self, count: u64, vertices: u64, ends: [&str; 2]) -> Result<Vec<(usize, usize)>, InputError> {
@@ -130,10 +139,7 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// `First` or `Second`, as a line.
-pub fn winner_line(outcome: grundy_rules::Outcome) -> String {
-    match outcome {
-        grundy_rules::Outcome::First => "First\n".to_string(),
-        grundy_rules::Outcome::Second => "Second\n".to_string(),
-    }
+/// A count and then that many numbers, a line each: the text [`Tokens::counted_numbers`] reads.
+pub fn counted_line(numbers: &[u64]) -> String {
+    format!("{}\n{}\n", numbers.len(), numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
 }

@@ -11,6 +11,7 @@ use grundy_fast::Unsupported;
 use grundy_oracle::games::Playable;
 use grundy_oracle::{Budget, Engine, Game, OracleError};
 use grundy_rules::{Outcome, ParseError, ValueKind};
+use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::contest::{InputError, Unwritable};
@@ -96,7 +97,12 @@ pub trait Problem: Send + Sync + 'static {
 /// A problem with a contest format: inputs read and written as the contest states them (the
 /// format in words is its [`Data`]). Its default value is the problem as `grundy problem` and
 /// `grundy duel` run it.
-pub trait Contest: Problem + Default {
+pub trait Contest: Problem<Answer: AnswerLine> + Default {
+    /// The format's words for a first- and a second-player win.
+    const WINNERS: [&'static str; 2] = ["First", "Second"];
+    /// Most cases of a small random input: it holds one to this many random cases.
+    const SMALL_INPUT_CASES: usize = 1;
+
     /// The registry entries (`grundy check`): by default the default value alone.
     fn entries() -> Vec<Self> {
         vec![Self::default()]
@@ -105,10 +111,26 @@ pub trait Contest: Problem + Default {
     fn read(&self, input: &str) -> Result<Vec<Self::Instance>, InputError>;
     /// The contest input of these cases; an error when they cannot form one.
     fn write(&self, instances: &[Self::Instance]) -> Result<String, Unwritable>;
-    /// One case's answer as the contest prints it (with its line end).
-    fn answer_line(&self, answer: &Self::Answer) -> String;
+    /// One case's answer as the contest prints it (with its line end), a winner in the words of
+    /// [`Contest::WINNERS`].
+    fn answer_line(&self, answer: &Self::Answer) -> String {
+        answer.line(Self::WINNERS)
+    }
     /// A random contest input: a few small cases (the oracle answers them), or a large input.
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Self::Instance>;
+    /// By default one to [`Contest::SMALL_INPUT_CASES`] random cases, or
+    /// [`Contest::random_large_input`]; a problem states one of the two methods.
+    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Self::Instance> {
+        match (large, Self::SMALL_INPUT_CASES) {
+            (true, _) => self.random_large_input(rng),
+            (false, 1) => vec![self.random(rng)],
+            (false, most) => (0..rng.random_range(1..=most)).map(|_| self.random(rng)).collect(),
+        }
+    }
+    /// A large random input: by default [`Contest::random_input`]'s large one (a problem that
+    /// draws small and large inputs alike states that method, and not this one).
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Self::Instance> {
+        self.random_input(rng, true)
+    }
 
     /// An input at the contest's stated limits (for benchmarks).
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Self::Instance>;
@@ -411,11 +433,41 @@ impl fmt::Display for Difference {
     }
 }
 
-/// `First` or `Second`, as a line.
-pub fn winner_line(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::First => "First\n".to_string(),
-        Outcome::Second => "Second\n".to_string(),
+/// An answer as a contest prints it, with its line end.
+pub trait AnswerLine {
+    /// The line; `winners` are the format's words for a first- and a second-player win.
+    fn line(&self, winners: [&str; 2]) -> String;
+}
+
+impl AnswerLine for Outcome {
+    fn line(&self, [first, second]: [&str; 2]) -> String {
+        format!("{}\n", if *self == Outcome::First { first } else { second })
+    }
+}
+
+/// Who wins; the value is not printed.
+impl AnswerLine for grundy_rules::Solution {
+    fn line(&self, winners: [&str; 2]) -> String {
+        self.outcome.line(winners)
+    }
+}
+
+impl AnswerLine for Count {
+    fn line(&self, _: [&str; 2]) -> String {
+        format!("{}\n", self.0)
+    }
+}
+
+impl AnswerLine for Difference {
+    fn line(&self, _: [&str; 2]) -> String {
+        format!("{}\n", self.0)
+    }
+}
+
+/// A loopy outcome in its own words (a draw has no winner).
+impl AnswerLine for grundy_rules::LoopyOutcome {
+    fn line(&self, _: [&str; 2]) -> String {
+        format!("{}\n", self.word())
     }
 }
 

@@ -49,31 +49,19 @@ impl Problem for CandyProblem {
 impl Contest for CandyProblem {
     fn read(&self, input: &str) -> Result<Vec<Candy>, InputError> {
         let mut tokens = Tokens::new("candy", input);
-        let count = tokens.number("N, the number of piles", 1, 10_000_000)?;
-        let piles = (0..count).map(|_| tokens.number("a pile size", 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
-        tokens.finish(&format!("the {count} piles"))?;
+        let piles = tokens.counted_numbers("N, the number of piles", 10_000_000, "a pile size", "piles")?;
         Ok(vec![Candy::new(piles).map_err(|e| tokens.error(e.0))?])
     }
 
     fn write(&self, cases: &[Candy]) -> Result<String, Unwritable> {
-        let piles = single(cases, "Candy Piles")?.piles();
         // Scrambled: the format gives no order, and a solution that assumes its input sorted
         // either way is caught.
-        let piles = scrambled(piles);
-        Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+        Ok(counted_line(&scrambled(single(cases, "Candy Piles")?.piles())))
     }
 
-    fn answer_line(&self, answer: &Outcome) -> String {
-        winner_line(*answer)
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Candy> {
-        if large {
-            let piles = (0..rng.random_range(50..=2000)).map(|_| uniform_or_an_end(rng, 1, LARGEST_PILE)).collect();
-            vec![Candy::new(piles).expect("piles")]
-        } else {
-            vec![self.random(rng)]
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Candy> {
+        let piles = (0..rng.random_range(50..=2000)).map(|_| uniform_or_an_end(rng, 1, LARGEST_PILE)).collect();
+        vec![Candy::new(piles).expect("piles")]
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Candy> {

@@ -65,18 +65,10 @@ impl Contest for CoinsProblem {
         Ok(format!("{} {}\n", game.cells(), game.coins()))
     }
 
-    fn answer_line(&self, answer: &Count) -> String {
-        format!("{}\n", answer.0)
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Coins> {
-        if large {
-            let n = uniform_or_an_end(rng, 1, Coins::MOST_CELLS);
-            let most = n.min(MOST_COINS);
-            vec![Coins::new(n, uniform_or_an_end(rng, 1, most)).expect("a board")]
-        } else {
-            vec![self.random(rng)]
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Coins> {
+        let n = uniform_or_an_end(rng, 1, Coins::MOST_CELLS);
+        let most = n.min(MOST_COINS);
+        vec![Coins::new(n, uniform_or_an_end(rng, 1, most)).expect("a board")]
     }
 
     fn largest_input(&self, _: &mut ChaCha8Rng) -> Vec<Coins> {

@@ -73,6 +73,9 @@ fn random_strip(rng: &mut ChaCha8Rng, colours: u64, length: usize, ends: bool) -
 }
 
 impl Contest for ColoringProblem {
+    const WINNERS: [&'static str; 2] = ["y", "n"];
+    const SMALL_INPUT_CASES: usize = 5;
+
     fn read(&self, input: &str) -> Result<Vec<Coloring>, InputError> {
         let mut tokens = Tokens::new("coloring", input);
         let tests = tokens.number("the number of tests", 0, 1_000_000)?;
@@ -103,18 +106,10 @@ impl Contest for ColoringProblem {
         Ok(text)
     }
 
-    fn answer_line(&self, answer: &Outcome) -> String {
-        if *answer == Outcome::First { "y\n" } else { "n\n" }.to_string()
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Coloring> {
-        if large {
-            let colours = or_an_end(rng, 1, LARGEST_K, |rng| rng.random_range(1..=4));
-            let length = rng.random_range(50..=2000);
-            vec![random_strip(rng, colours, length, true)]
-        } else {
-            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Coloring> {
+        let colours = or_an_end(rng, 1, LARGEST_K, |rng| rng.random_range(1..=4));
+        let length = rng.random_range(50..=2000);
+        vec![random_strip(rng, colours, length, true)]
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Coloring> {

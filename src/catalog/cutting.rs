@@ -47,6 +47,9 @@ impl Problem for CuttingProblem {
 }
 
 impl Contest for CuttingProblem {
+    const WINNERS: [&'static str; 2] = ["WIN", "LOSE"];
+    const SMALL_INPUT_CASES: usize = 5;
+
     fn read(&self, input: &str) -> Result<Vec<Cutting>, InputError> {
         let mut tokens = Tokens::new("cutting", input);
         let mut sheets = Vec::new();
@@ -62,18 +65,10 @@ impl Contest for CuttingProblem {
         Ok(sheets.iter().map(|sheet| format!("{} {}\n", sheet.width(), sheet.height())).collect())
     }
 
-    fn answer_line(&self, answer: &Outcome) -> String {
-        if *answer == Outcome::First { "WIN\n" } else { "LOSE\n" }.to_string()
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Cutting> {
-        if large {
-            (0..rng.random_range(50..=2000))
-                .map(|_| Cutting::new(rng.random_range(2..=200), rng.random_range(2..=200)).expect("a sheet"))
-                .collect()
-        } else {
-            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Cutting> {
+        (0..rng.random_range(50..=2000))
+            .map(|_| Cutting::new(rng.random_range(2..=200), rng.random_range(2..=200)).expect("a sheet"))
+            .collect()
     }
 
     fn fast_all(&self, sheets: &[Cutting], deadline: Option<std::time::Instant>) -> Result<Vec<Outcome>, Unsupported> {

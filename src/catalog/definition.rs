@@ -15,11 +15,11 @@ use grundy_definition::{Definition, Stopped};
 use grundy_fast::{HeapTable, Unsupported};
 use grundy_oracle::{Budget, OracleError};
 use grundy_rules::games::PilePosition;
-use grundy_rules::{Compound, Operation, Play, Position, RuleSet, Value};
+use grundy_rules::{Compound, Operation, Play, RuleSet, Value};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::catalog::pile::Piles;
+use crate::catalog::pile::{Piles, parse_pile_case, pile_case, pile_case_text};
 use crate::problem::{Data, Memo, Problem};
 use crate::runner::Exhaustive;
 
@@ -61,7 +61,7 @@ impl DefinitionProblem {
     }
 
     fn case(rules: &RuleSet, x: u64) -> PilePosition {
-        PilePosition { rules: rules.clone(), position: Position::new(vec![x]).expect("one plate") }
+        pile_case(rules, vec![x])
     }
 }
 
@@ -187,17 +187,11 @@ impl Problem for DefinitionProblem {
     }
 
     fn case_text(&self, case: &PilePosition) -> String {
-        match &self.game {
-            Some(rules) if rules == &case.rules => case.position.to_string(),
-            _ => case.to_string(),
-        }
+        pile_case_text(self.game.as_ref(), case)
     }
 
     fn parse_case(&self, text: &str) -> Result<PilePosition, grundy_rules::ParseError> {
-        match &self.game {
-            Some(rules) if !text.contains('@') => Ok(PilePosition { rules: rules.clone(), position: text.parse()? }),
-            _ => text.parse(),
-        }
+        parse_pile_case(self.game.as_ref(), text)
     }
 }
 

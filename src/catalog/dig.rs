@@ -20,6 +20,12 @@ impl fmt::Display for Days {
     }
 }
 
+impl AnswerLine for Days {
+    fn line(&self, _: [&str; 2]) -> String {
+        format!("{self}\n")
+    }
+}
+
 /// The oracle's budget, and the positions its engines stored so far (one engine a day, each
 /// dropped when its day is solved).
 pub struct DigMemo {
@@ -119,10 +125,6 @@ impl Contest for DigProblem {
         let mut text = format!("{}\n", steps.len());
         steps.iter().for_each(|&step| text.push_str(&format!("{}\n", Dig::word(step))));
         Ok(text)
-    }
-
-    fn answer_line(&self, answer: &Days) -> String {
-        format!("{answer}\n")
     }
 
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Dig> {

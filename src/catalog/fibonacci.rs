@@ -42,6 +42,8 @@ impl Problem for FibonacciProblem {
 }
 
 impl Contest for FibonacciProblem {
+    const WINNERS: [&'static str; 2] = ["First win", "Second win"];
+
     fn read(&self, input: &str) -> Result<Vec<FibonacciNim>, InputError> {
         let mut tokens = Tokens::new("fibonacci", input);
         let mut all = Vec::new();
@@ -58,10 +60,6 @@ impl Contest for FibonacciProblem {
 
     fn write(&self, piles: &[FibonacciNim]) -> Result<String, Unwritable> {
         Ok(piles.iter().map(|game| format!("{}\n", game.pile())).collect::<String>() + "0\n")
-    }
-
-    fn answer_line(&self, answer: &Outcome) -> String {
-        if *answer == Outcome::First { "First win\n" } else { "Second win\n" }.to_string()
     }
 
     /// Half the piles aimed where answers change: a Fibonacci number (the second player's wins)

@@ -65,6 +65,8 @@ impl Problem for GemsProblem {
 }
 
 impl Contest for GemsProblem {
+    const SMALL_INPUT_CASES: usize = 3;
+
     fn read(&self, input: &str) -> Result<Vec<Gems>, InputError> {
         let mut tokens = Tokens::new("gems", input);
         let mut all = Vec::new();
@@ -107,31 +109,23 @@ impl Contest for GemsProblem {
         Ok(text + "0 0 0\n")
     }
 
-    fn answer_line(&self, answer: &Difference) -> String {
-        format!("{}\n", answer.0)
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Gems> {
-        if large {
-            (0..rng.random_range(1..=3))
-                .map(|_| {
-                    let colours = rng.random_range(1..=MOST_COLOURS);
-                    let bags = or_an_end(rng, 1, MOST_BAGS, |rng| rng.random_range(11..=16));
-                    let bags = (0..bags)
-                        .map(|_| {
-                            let mut counts = vec![0u32; colours as usize];
-                            for _ in 0..uniform_or_an_end(rng, 0, MOST_IN_A_BAG) {
-                                counts[uniform_or_an_end(rng, 1, colours) as usize - 1] += 1;
-                            }
-                            counts
-                        })
-                        .collect();
-                    Gems::new(colours as usize, uniform_or_an_end(rng, 1, LARGEST_STONE) as u32, bags).expect("gems")
-                })
-                .collect()
-        } else {
-            (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Gems> {
+        (0..rng.random_range(1..=3))
+            .map(|_| {
+                let colours = rng.random_range(1..=MOST_COLOURS);
+                let bags = or_an_end(rng, 1, MOST_BAGS, |rng| rng.random_range(11..=16));
+                let bags = (0..bags)
+                    .map(|_| {
+                        let mut counts = vec![0u32; colours as usize];
+                        for _ in 0..uniform_or_an_end(rng, 0, MOST_IN_A_BAG) {
+                            counts[uniform_or_an_end(rng, 1, colours) as usize - 1] += 1;
+                        }
+                        counts
+                    })
+                    .collect();
+                Gems::new(colours as usize, uniform_or_an_end(rng, 1, LARGEST_STONE) as u32, bags).expect("gems")
+            })
+            .collect()
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Gems> {

@@ -71,6 +71,9 @@ fn combination(tokens: &mut Tokens<'_>, dials: usize, what: &str) -> Result<u32,
 }
 
 impl Contest for LockProblem {
+    const WINNERS: [&'static str; 2] = ["Alice", "Bob"];
+    const SMALL_INPUT_CASES: usize = 3;
+
     fn read(&self, input: &str) -> Result<Vec<Lock>, InputError> {
         let mut tokens = Tokens::new("lock", input);
         let tests = tokens.number("T, the number of tests", 0, 10_000)?;
@@ -103,26 +106,18 @@ impl Contest for LockProblem {
         Ok(text)
     }
 
-    fn answer_line(&self, answer: &Outcome) -> String {
-        if *answer == Outcome::First { "Alice\n" } else { "Bob\n" }.to_string()
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Lock> {
-        if large {
-            // Four dials from 0000 with up to 3000 forbidden; 1 or 5 dials, the start at either
-            // end, and each forbidden combination at either end, one time in 16 each.
-            let dials = or_an_end(rng, 1, u64::from(Lock::MOST_DIALS), |_| 4) as u32;
-            let last = 10u64.pow(dials) - 1;
-            let start = or_an_end(rng, 0, last, |_| 0);
-            let forbidden = (0..rng.random_range(0..=last.min(3000)))
-                .map(|_| uniform_or_an_end(rng, 0, last))
-                .filter(|&f| f != start)
-                .map(|f| f as u32)
-                .collect();
-            vec![Lock::new(dials, start as u32, forbidden).expect("a lock")]
-        } else {
-            (0..rng.random_range(1..=3)).map(|_| self.random(rng)).collect()
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Lock> {
+        // Four dials from 0000 with up to 3000 forbidden; 1 or 5 dials, the start at either
+        // end, and each forbidden combination at either end, one time in 16 each.
+        let dials = or_an_end(rng, 1, u64::from(Lock::MOST_DIALS), |_| 4) as u32;
+        let last = 10u64.pow(dials) - 1;
+        let start = or_an_end(rng, 0, last, |_| 0);
+        let forbidden = (0..rng.random_range(0..=last.min(3000)))
+            .map(|_| uniform_or_an_end(rng, 0, last))
+            .filter(|&f| f != start)
+            .map(|f| f as u32)
+            .collect();
+        vec![Lock::new(dials, start as u32, forbidden).expect("a lock")]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Lock> {

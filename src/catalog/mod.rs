@@ -38,9 +38,9 @@ mod prelude {
         PARTITIONS_KEPT, binomial, in_turn, or_an_end, partitions, partitions_up_to, power_of_two, product,
         uniform_or_an_end, walks_within,
     };
-    pub use crate::contest::{InputError, Tokens, Unwritable};
+    pub use crate::contest::{InputError, Tokens, Unwritable, counted_line};
     pub(crate) use crate::problem::engine_oracle;
-    pub use crate::problem::{Contest, Count, Data, Difference, Memo, Problem, count_wins, single, winner_line};
+    pub use crate::problem::{AnswerLine, Contest, Count, Data, Difference, Memo, Problem, count_wins, single};
     pub use crate::runner::Exhaustive;
     pub use crate::shape::Shape;
     pub use crate::shrink::Shrink;

@@ -60,6 +60,9 @@ impl Problem for NullifyProblem {
 }
 
 impl Contest for NullifyProblem {
+    const WINNERS: [&'static str; 2] = ["Ashish", "Jeel"];
+    const SMALL_INPUT_CASES: usize = 5;
+
     fn read(&self, input: &str) -> Result<Vec<Nullify>, InputError> {
         let mut tokens = Tokens::new("nullify", input);
         let tests = tokens.number("t, the number of tests", 0, 1_000_000)?;
@@ -91,19 +94,11 @@ impl Contest for NullifyProblem {
         Ok(text)
     }
 
-    fn answer_line(&self, answer: &Outcome) -> String {
-        if *answer == Outcome::First { "Ashish\n" } else { "Jeel\n" }.to_string()
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Nullify> {
-        if large {
-            let rows = uniform_or_an_end(rng, 1, LARGEST_SIDE) as usize;
-            let columns = uniform_or_an_end(rng, 1, LARGEST_SIDE) as usize;
-            let cells = (0..rows * columns).map(|_| uniform_or_an_end(rng, 0, LARGEST_VALUE)).collect();
-            vec![Nullify::new(rows, columns, cells).expect("a matrix")]
-        } else {
-            (0..rng.random_range(1..=5)).map(|_| self.random(rng)).collect()
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Nullify> {
+        let rows = uniform_or_an_end(rng, 1, LARGEST_SIDE) as usize;
+        let columns = uniform_or_an_end(rng, 1, LARGEST_SIDE) as usize;
+        let cells = (0..rows * columns).map(|_| uniform_or_an_end(rng, 0, LARGEST_VALUE)).collect();
+        vec![Nullify::new(rows, columns, cells).expect("a matrix")]
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Nullify> {

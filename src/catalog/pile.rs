@@ -168,15 +168,7 @@ impl Piles {
                     (true, true) => (4, 22, 16),
                     (true, false) => (3, 16, 12),
                 };
-                let count = rng.random_range(1..=most_plates);
-                let mut left = most_tokens;
-                (0..count)
-                    .map(|_| {
-                        let x = rng.random_range(0..=largest.min(left));
-                        left -= x;
-                        x
-                    })
-                    .collect()
+                plates_within(rng, most_plates, most_tokens, largest)
             }
         };
         Position::new(plates).expect("at least one plate")
@@ -267,10 +259,7 @@ impl Problem for Piles {
             Rules::Fixed(rules) => {
                 let Shape { plates, size } = self.exhaustive;
                 Exhaustive {
-                    cases: sorted_sequences(plates, 0, size)
-                        .into_iter()
-                        .map(|p| PilePosition { rules: rules.clone(), position: Position::new(p).expect("a plate") })
-                        .collect(),
+                    cases: sorted_sequences(plates, 0, size).into_iter().map(|p| pile_case(rules, p)).collect(),
                     description: format!("all positions of ≤ {plates} plates ≤ {size}"),
                 }
             }
@@ -337,20 +326,11 @@ impl Problem for Piles {
     }
 
     fn case_text(&self, case: &PilePosition) -> String {
-        match &self.rules {
-            Rules::Fixed(rules) if *rules == case.rules => case.position.to_string(),
-            _ => case.to_string(),
-        }
+        pile_case_text(self.rules(), case)
     }
 
     fn parse_case(&self, text: &str) -> Result<PilePosition, grundy_rules::ParseError> {
-        match &self.rules {
-            Rules::Fixed(rules) if !text.contains('@') => {
-                let position: Position = text.parse()?;
-                Ok(PilePosition { rules: rules.clone(), position })
-            }
-            _ => text.parse(),
-        }
+        parse_pile_case(self.rules(), text)
     }
 }
 
@@ -433,6 +413,8 @@ impl Piles {
 }
 
 impl Contest for Piles {
+    const WINNERS: [&'static str; 2] = ["Black", "White"];
+
     /// The 60 Game Pack rule sets, and random operations in each compound and convention.
     fn entries() -> Vec<Piles> {
         let mut all = Piles::pack_entries();
@@ -462,10 +444,7 @@ impl Contest for Piles {
                 .map(|x| vec![x])
                 .chain(sorted_sequences(2, 1, pairs).into_iter().filter(|p| p.len() == 2))
                 .chain(sorted_sequences(3, 1, triples).into_iter().filter(|p| p.len() == 3));
-            cases.extend(games.map(|plates| PilePosition {
-                rules: rules.clone(),
-                position: Position::new(plates).expect("a plate"),
-            }));
+            cases.extend(games.map(|plates| pile_case(rules, plates)));
         }
         let each = match rule_sets.len() {
             1 => "its rule set".to_string(),
@@ -522,13 +501,6 @@ impl Contest for Piles {
         Ok(text)
     }
 
-    fn answer_line(&self, answer: &Solution) -> String {
-        match answer.outcome {
-            Outcome::First => "Black\n".to_string(),
-            Outcome::Second => "White\n".to_string(),
-        }
-    }
-
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<PilePosition> {
         let rules = match &self.rules {
             Rules::Fixed(rules) => rules.clone(),
@@ -555,7 +527,7 @@ impl Contest for Piles {
                     2 => mirrored(rng, count, size),
                     _ => ones_and_one(rng, count, size),
                 };
-                PilePosition { rules: rules.clone(), position: Position::new(position).expect("a plate") }
+                pile_case(&rules, position)
             })
             .collect()
     }
@@ -578,8 +550,7 @@ impl Contest for Piles {
         let kinds = PackLimit::all();
         let all = self.limit_rules();
         let rules = &all[(which / kinds.len()).min(all.len() - 1)];
-        let game =
-            |plates: Vec<u64>| PilePosition { rules: rules.clone(), position: Position::new(plates).expect("plates") };
+        let game = |plates: Vec<u64>| pile_case(rules, plates);
         match &kinds[which % kinds.len()] {
             PackLimit::Ones(lengths) => lengths.iter().map(|&n| game(vec![1; n])).collect(),
             PackLimit::Equal(n) => vec![game(vec![rng.random_range(2..=LARGEST_PLATE); *n])],
@@ -605,10 +576,7 @@ impl Contest for Piles {
                 (RuleSet::from_pack(0, 0, 0, 0).expect("nim"), RuleSet::from_pack(4, 2, 1, 1).expect("a pack rule set"))
             }
         };
-        let game = |rules: &RuleSet, plates: Vec<u64>| PilePosition {
-            rules: rules.clone(),
-            position: Position::new(plates).expect("a plate"),
-        };
+        let game = pile_case;
         let turns = |count: usize| in_turn(count, 1, LARGEST_PLATE);
         let mut singles: Vec<PilePosition> = turns(10_000).into_iter().map(|x| game(&high, vec![x])).collect();
         singles.push(game(&high, vec![1, LARGEST_PLATE]));
@@ -658,12 +626,7 @@ impl Contest for Piles {
             Rules::Fixed(rules) => rules.clone(),
             _ => RuleSet::from_pack(0, 0, 0, 0).expect("nim"),
         };
-        (0..1000)
-            .map(|_| {
-                let plates = (0..1000).map(|_| rng.random_range(1..=LARGEST_PLATE)).collect();
-                PilePosition { rules: rules.clone(), position: Position::new(plates).expect("plates") }
-            })
-            .collect()
+        (0..1000).map(|_| pile_case(&rules, (0..1000).map(|_| rng.random_range(1..=LARGEST_PLATE)).collect())).collect()
     }
 }
 
@@ -725,6 +688,41 @@ impl Shrink for PilePosition {
 
     fn with_shape(&self, shape: &shape::Shape) -> Option<PilePosition> {
         Some(PilePosition { rules: self.rules.clone(), position: self.position.with_shape(shape)? })
+    }
+}
+
+/// One to `most_plates` random plates, each at most `largest`, of at most `most_tokens` in all.
+pub fn plates_within(rng: &mut ChaCha8Rng, most_plates: usize, most_tokens: u64, largest: u64) -> Vec<u64> {
+    let count = rng.random_range(1..=most_plates);
+    let mut left = most_tokens;
+    (0..count)
+        .map(|_| {
+            let x = rng.random_range(0..=largest.min(left));
+            left -= x;
+            x
+        })
+        .collect()
+}
+
+/// A case of `rules` on `plates` (at least one).
+pub fn pile_case(rules: &RuleSet, plates: Vec<u64>) -> PilePosition {
+    PilePosition { rules: rules.clone(), position: Position::new(plates).expect("at least one plate") }
+}
+
+/// A pile case as `--case` writes it: the plates alone where it plays `own`, the entry's rule
+/// set, else `RULES @ PLATES`.
+pub fn pile_case_text(own: Option<&RuleSet>, case: &PilePosition) -> String {
+    match own {
+        Some(rules) if *rules == case.rules => case.position.to_string(),
+        _ => case.to_string(),
+    }
+}
+
+/// A pile case from its `--case` text: plates alone play `own`; `RULES @ PLATES` any rule set.
+pub fn parse_pile_case(own: Option<&RuleSet>, text: &str) -> Result<PilePosition, grundy_rules::ParseError> {
+    match own {
+        Some(rules) if !text.contains('@') => Ok(PilePosition { rules: rules.clone(), position: text.parse()? }),
+        _ => text.parse(),
     }
 }
 

@@ -61,29 +61,18 @@ impl Problem for PrimeProblem {
 impl Contest for PrimeProblem {
     fn read(&self, input: &str) -> Result<Vec<RemoveThePrime>, InputError> {
         let mut tokens = Tokens::new("prime", input);
-        let n = tokens.number("n, the length of the sequence", 1, RemoveThePrime::LONGEST as u64)?;
-        let sequence = (0..n).map(|_| tokens.number("a number", 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
-        tokens.finish(&format!("the {n} numbers"))?;
+        let longest = RemoveThePrime::LONGEST as u64;
+        let sequence = tokens.counted_numbers("n, the length of the sequence", longest, "a number", "numbers")?;
         Ok(vec![RemoveThePrime::new(sequence).map_err(|e| tokens.error(e.0))?])
     }
 
     fn write(&self, cases: &[RemoveThePrime]) -> Result<String, Unwritable> {
-        let sequence = single(cases, "Remove the Prime")?.sequence();
-        Ok(format!("{}\n{}\n", sequence.len(), sequence.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+        Ok(counted_line(single(cases, "Remove the Prime")?.sequence()))
     }
 
-    fn answer_line(&self, answer: &Outcome) -> String {
-        winner_line(*answer)
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<RemoveThePrime> {
-        if large {
-            let sequence =
-                (0..rng.random_range(50..=LONGEST)).map(|_| uniform_or_an_end(rng, 1, LARGEST_NUMBER)).collect();
-            vec![RemoveThePrime::new(sequence).expect("a sequence")]
-        } else {
-            vec![self.random(rng)]
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<RemoveThePrime> {
+        let sequence = (0..rng.random_range(50..=LONGEST)).map(|_| uniform_or_an_end(rng, 1, LARGEST_NUMBER)).collect();
+        vec![RemoveThePrime::new(sequence).expect("a sequence")]
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<RemoveThePrime> {

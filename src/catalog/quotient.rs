@@ -16,11 +16,10 @@ use grundy_fast::Unsupported;
 use grundy_fast::quotient::{Budget as QuotientBudget, Quotient};
 use grundy_oracle::{Budget, Engine, OracleError, PileGame, Stats};
 use grundy_rules::games::PilePosition;
-use grundy_rules::{Compound, Operation, Outcome, Play, Position, RuleSet, ValueKind};
-use rand::RngExt;
+use grundy_rules::{Compound, Operation, Outcome, Play, RuleSet, ValueKind};
 use rand_chacha::ChaCha8Rng;
 
-use crate::catalog::pile::sorted_sequences;
+use crate::catalog::pile::{parse_pile_case, pile_case, pile_case_text, plates_within, sorted_sequences};
 use crate::problem::{Data, Memo, Problem};
 use crate::runner::Exhaustive;
 
@@ -114,7 +113,7 @@ impl QuotientProblem {
     }
 
     fn case(&self, plates: Vec<u64>) -> PilePosition {
-        PilePosition { rules: self.rules.clone(), position: Position::new(plates).expect("at least one plate") }
+        pile_case(&self.rules, plates)
     }
 }
 
@@ -166,16 +165,7 @@ impl Problem for QuotientProblem {
     }
 
     fn random(&self, rng: &mut ChaCha8Rng) -> PilePosition {
-        let count = rng.random_range(1..=6);
-        let mut left = RANDOM_TOKENS;
-        let plates = (0..count)
-            .map(|_| {
-                let x = rng.random_range(0..=self.largest.min(left));
-                left -= x;
-                x
-            })
-            .collect();
-        self.case(plates)
+        self.case(plates_within(rng, 6, RANDOM_TOKENS, self.largest))
     }
 
     fn oracle(&self, memo: &mut QuotientMemo, case: &PilePosition) -> Result<Outcome, OracleError> {
@@ -198,15 +188,11 @@ impl Problem for QuotientProblem {
     }
 
     fn case_text(&self, case: &PilePosition) -> String {
-        if case.rules == self.rules { case.position.to_string() } else { case.to_string() }
+        pile_case_text(Some(&self.rules), case)
     }
 
     fn parse_case(&self, text: &str) -> Result<PilePosition, grundy_rules::ParseError> {
-        if text.contains('@') {
-            return text.parse();
-        }
-        let position: Position = text.parse()?;
-        Ok(PilePosition { rules: self.rules.clone(), position })
+        parse_pile_case(Some(&self.rules), text)
     }
 }
 

@@ -54,29 +54,19 @@ impl Problem for SteinsProblem {
 impl Contest for SteinsProblem {
     fn read(&self, input: &str) -> Result<Vec<Steins>, InputError> {
         let mut tokens = Tokens::new("steins", input);
-        let n = tokens.number("n, the number of piles", 1, Steins::MOST_PILES as u64)?;
-        let piles = (0..n).map(|_| tokens.number("a pile size", 1, u64::MAX)).collect::<Result<Vec<u64>, _>>()?;
-        tokens.finish(&format!("the {n} piles"))?;
+        let piles =
+            tokens.counted_numbers("n, the number of piles", Steins::MOST_PILES as u64, "a pile size", "piles")?;
         Ok(vec![Steins::new(piles).map_err(|e| tokens.error(e.0))?])
     }
 
     fn write(&self, cases: &[Steins]) -> Result<String, Unwritable> {
         // Scrambled: the format gives the piles in any order.
-        let piles = scrambled(single(cases, "Steins;Game")?.piles());
-        Ok(format!("{}\n{}\n", piles.len(), piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+        Ok(counted_line(&scrambled(single(cases, "Steins;Game")?.piles())))
     }
 
-    fn answer_line(&self, answer: &Count) -> String {
-        format!("{}\n", answer.0)
-    }
-
-    fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Steins> {
-        if large {
-            let piles = (0..rng.random_range(50..=2000)).map(|_| uniform_or_an_end(rng, 1, LARGEST_PILE)).collect();
-            vec![Steins::new(piles).expect("piles")]
-        } else {
-            vec![self.random(rng)]
-        }
+    fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Steins> {
+        let piles = (0..rng.random_range(50..=2000)).map(|_| uniform_or_an_end(rng, 1, LARGEST_PILE)).collect();
+        vec![Steins::new(piles).expect("piles")]
     }
 
     fn largest_input(&self, rng: &mut ChaCha8Rng) -> Vec<Steins> {

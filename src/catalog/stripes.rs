@@ -54,6 +54,8 @@ impl Problem for StripesProblem {
 }
 
 impl Contest for StripesProblem {
+    const WINNERS: [&'static str; 2] = ["1", "2"];
+
     fn read(&self, input: &str) -> Result<Vec<Stripes>, InputError> {
         let mut tokens = Tokens::new("stripes", input);
         let mut lengths = Vec::new();
@@ -85,10 +87,6 @@ impl Contest for StripesProblem {
         let mut text = format!("{}\n{}\n", padded.join(" "), games.len());
         games.iter().for_each(|game| text.push_str(&format!("{}\n", game.row())));
         Ok(text)
-    }
-
-    fn answer_line(&self, answer: &Outcome) -> String {
-        if *answer == Outcome::First { "1\n" } else { "2\n" }.to_string()
     }
 
     /// Within the contest's limits: small inputs of strips ≤ 7 on rows ≤ 36; large ones of strips

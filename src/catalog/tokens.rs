@@ -217,10 +217,6 @@ impl Contest for TokensProblem {
         Ok(text)
     }
 
-    fn answer_line(&self, answer: &LoopyOutcome) -> String {
-        format!("{}\n", answer.word())
-    }
-
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<Tokens> {
         let (graph, queries, most_tokens) = if large {
             let vertices = rng.random_range(1000..=20_000usize);

@@ -43,6 +43,8 @@ impl Problem for WythoffProblem {
 }
 
 impl Contest for WythoffProblem {
+    const WINNERS: [&'static str; 2] = ["1", "0"];
+
     fn read(&self, input: &str) -> Result<Vec<Wythoff>, InputError> {
         let mut tokens = Tokens::new("wythoff", input);
         let mut all = Vec::new();
@@ -56,10 +58,6 @@ impl Contest for WythoffProblem {
 
     fn write(&self, games: &[Wythoff]) -> Result<String, Unwritable> {
         Ok(games.iter().map(|game| format!("{} {}\n", game.a, game.b)).collect())
-    }
-
-    fn answer_line(&self, answer: &Outcome) -> String {
-        if *answer == Outcome::First { "1\n" } else { "0\n" }.to_string()
     }
 
     /// Half the games uniform (each pile 0 or 10^9 one time in 16), half aimed where answers
