@@ -1,10 +1,6 @@
 //! Moving Coins (SDOI2019).
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::{Invalid, invalid, numbers, parse_error, require};
-use crate::ParseError;
+use super::{Invalid, require};
 
 /// Moving Coins: `coins` coins on distinct cells `1..=cells`; a move shifts one coin left by one
 /// or more cells without passing or landing on another coin; whoever cannot move loses. The
@@ -46,27 +42,9 @@ impl Coins {
     }
 }
 
-impl fmt::Display for Coins {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.cells, self.coins)
-    }
-}
-
-impl FromStr for Coins {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Coins, ParseError> {
-        match numbers("coins", text, text)?[..] {
-            [cells, coins] => Coins::new(cells, coins).map_err(invalid("coins", text)),
-            ref other => Err(parse_error(
-                "coins",
-                text,
-                "the whole case",
-                format!("expected `cells coins`, found {} numbers", other.len()),
-            )),
-        }
-    }
-}
+two_numbers_text!(Coins, "coins", "{} {}", ' ', cells, coins, Coins::new, |found| {
+    format!("expected `cells coins`, found {found} numbers")
+});
 
 #[cfg(test)]
 mod tests {

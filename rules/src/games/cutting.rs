@@ -1,10 +1,6 @@
 //! The Cutting Game (POJ 2311).
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::{Invalid, invalid, numbers, parse_error, require};
-use crate::ParseError;
+use super::{Invalid, require};
 
 /// The Cutting Game: one sheet of grid paper; a move cuts one sheet along a grid line into two;
 /// whoever first produces a 1×1 piece wins.
@@ -41,22 +37,9 @@ impl Cutting {
     }
 }
 
-impl fmt::Display for Cutting {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
-    }
-}
-
-impl FromStr for Cutting {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Cutting, ParseError> {
-        match numbers("cutting", text, &text.replace(['x', 'X', '×'], " "))?[..] {
-            [width, height] => Cutting::new(width, height).map_err(invalid("cutting", text)),
-            _ => Err(parse_error("cutting", text, "the whole case", "expected `WIDTHxHEIGHT`, as in `3x5`")),
-        }
-    }
-}
+two_numbers_text!(Cutting, "cutting", "{}x{}", ['x', 'X', '×'], width, height, Cutting::new, |_| {
+    "expected `WIDTHxHEIGHT`, as in `3x5`"
+});
 
 #[cfg(test)]
 mod tests {

@@ -46,6 +46,31 @@ macro_rules! spaced_numbers_text {
     };
 }
 
+/// `Display` and `FromStr` for a game written as two numbers (Moving Coins' `cells coins`,
+/// Wythoff's piles, a sheet's `WIDTHxHEIGHT`): its fields `$a` and `$b`, written by `$format`;
+/// `$separators` are read as spaces; `$new` builds the game from the two numbers, and
+/// `$expected` says, given how many numbers the text held, what it should have been.
+macro_rules! two_numbers_text {
+    ($game:ident, $what:literal, $format:literal, $separators:expr, $a:ident, $b:ident, $new:expr, $expected:expr) => {
+        impl std::fmt::Display for $game {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, $format, self.$a, self.$b)
+            }
+        }
+
+        impl std::str::FromStr for $game {
+            type Err = crate::ParseError;
+
+            fn from_str(text: &str) -> Result<$game, crate::ParseError> {
+                match super::numbers($what, text, &text.replace($separators, " "))?[..] {
+                    [$a, $b] => $new($a, $b).map_err(super::invalid($what, text)),
+                    ref other => Err(super::parse_error($what, text, "the whole case", $expected(other.len()))),
+                }
+            }
+        }
+    };
+}
+
 mod candy;
 mod coins;
 mod coloring;

@@ -1,11 +1,5 @@
 //! Wythoff's game (POJ 1067).
 
-use std::fmt;
-use std::str::FromStr;
-
-use super::{numbers, parse_error};
-use crate::ParseError;
-
 /// Wythoff's game: two piles; a move takes one or more tokens from one pile, or the same number
 /// from both; whoever takes the last token wins.
 ///
@@ -18,22 +12,7 @@ pub struct Wythoff {
     pub b: u64,
 }
 
-impl fmt::Display for Wythoff {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.a, self.b)
-    }
-}
-
-impl FromStr for Wythoff {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Wythoff, ParseError> {
-        match numbers("wythoff", text, text)?[..] {
-            [a, b] => Ok(Wythoff { a, b }),
-            _ => Err(parse_error("wythoff", text, "the whole case", "expected two piles")),
-        }
-    }
-}
+two_numbers_text!(Wythoff, "wythoff", "{} {}", ' ', a, b, |a, b| Ok(Wythoff { a, b }), |_| "expected two piles");
 
 #[cfg(test)]
 mod tests {
