@@ -266,14 +266,7 @@ impl<G: Game> Memo for Engines<G> {
     }
 
     fn stats(&self) -> Option<grundy_oracle::Stats> {
-        let mut total = grundy_oracle::Stats { positions: 0, generated: 0, bytes: 0 };
-        for engine in self.0.values() {
-            let stats = engine.stats();
-            total.positions += stats.positions;
-            total.generated += stats.generated;
-            total.bytes += stats.bytes;
-        }
-        Some(total)
+        Some(self.0.values().map(Engine::stats).sum())
     }
 }
 

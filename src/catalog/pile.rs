@@ -211,14 +211,8 @@ impl Memo for Oracles {
     }
 
     fn stats(&self) -> Option<Stats> {
-        let mut total = Stats { positions: 0, generated: 0, bytes: 0 };
         let boxed = self.solved_box.iter().flatten().map(PileBox::stats);
-        for stats in self.engines.values().map(Engine::stats).chain(boxed) {
-            total.positions += stats.positions;
-            total.generated += stats.generated;
-            total.bytes += stats.bytes;
-        }
-        Some(total)
+        Some(self.engines.values().map(Engine::stats).chain(boxed).sum())
     }
 }
 

@@ -121,6 +121,17 @@ pub struct Stats {
     pub bytes: usize,
 }
 
+/// What several engines hold together.
+impl std::iter::Sum for Stats {
+    fn sum<I: Iterator<Item = Stats>>(all: I) -> Stats {
+        all.fold(Stats { positions: 0, generated: 0, bytes: 0 }, |total, stats| Stats {
+            positions: total.positions + stats.positions,
+            generated: total.generated + stats.generated,
+            bytes: total.bytes + stats.bytes,
+        })
+    }
+}
+
 impl Stats {
     /// Bytes held per position.
     pub fn bytes_per_position(&self) -> f64 {
