@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::contest::{InputError, Unwritable};
 use crate::error::Error;
-use crate::runner::{Exhaustive, Subject, Verdict};
+use crate::runner::{Exhaustive, Heading, Subject, Verdict};
 use crate::shrink::Shrink;
 
 /// One problem: a typed game, its two solvers and its cases.
@@ -351,12 +351,8 @@ impl<'a, P: Problem> CheckSubject<'a, P> {
 impl<P: Problem> Subject for CheckSubject<'_, P> {
     type Case = P::Instance;
 
-    fn name(&self) -> String {
-        self.problem.name()
-    }
-
-    fn sides(&self) -> (&'static str, &'static str) {
-        crate::catalog::Entry::sides(self.problem)
+    fn heading(&self) -> Heading {
+        Heading { name: self.problem.name().into(), sides: crate::catalog::Entry::sides(self.problem) }
     }
 
     fn exhaustive(&self) -> Exhaustive<P::Instance> {

@@ -10,6 +10,7 @@
 //! could not be written) never counts as held: it is counted apart and shown, and a run in which
 //! nothing held, or some case could not run at all, does not pass.
 
+use std::borrow::Cow;
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -57,15 +58,28 @@ impl<C> Exhaustive<C> {
     }
 }
 
+/// What a report is about: the name it carries (a registry entry, a problem, a formula) and who
+/// answers each side: ("oracle", "fast"), ("oracle", "formula")…
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    /// The name.
+    pub name: Cow<'static, str>,
+    /// The ground truth's side, and the side judged by it.
+    pub sides: (&'static str, &'static str),
+}
+
+impl Heading {
+    /// A formula against the oracle: `grundy verify`, on a built-in game or a script.
+    pub const VERIFY: Heading = Heading { name: Cow::Borrowed("verify"), sides: ("oracle", "formula") };
+}
+
 /// Something to cross-check: its cases and how one case is judged.
 pub trait Subject {
     /// One case.
     type Case: Shrink;
 
-    /// The name the report carries (a registry entry, a problem, a formula).
-    fn name(&self) -> String;
-    /// Who answers each side: ("oracle", "fast solver"), ("oracle", "formula")…
-    fn sides(&self) -> (&'static str, &'static str);
+    /// The name the report carries and who answers each side.
+    fn heading(&self) -> Heading;
     /// The exhaustive cases.
     fn exhaustive(&self) -> Exhaustive<Self::Case>;
     /// One random case.
@@ -422,7 +436,8 @@ pub fn shrink_failure<S: Subject>(
 /// Runs a subject: its exhaustive cases, then random ones, stopping at the first disagreement.
 pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> Report {
     let start = Instant::now();
-    let mut report = Report::new(subject.name(), subject.sides());
+    let Heading { name, sides } = subject.heading();
+    let mut report = Report::new(name.into_owned(), sides);
     report.random_asked = plan.shard.share(plan.cases);
     report.shard = (plan.shard != Shard::WHOLE).then_some(plan.shard);
     'run: {
@@ -455,7 +470,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
             report.cut_short();
             break 'run;
         }
-        let mut rng = rng_for(plan.seed, &subject.name());
+        let mut rng = rng_for(plan.seed, &subject.heading().name);
         for i in 0..plan.cases {
             // The soft deadline (`--budget`) leaves every subject one random case at least; the
             // run's hard deadline (`--time`) does not.
@@ -493,7 +508,8 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
 /// Judges one given case, without shrinking: it is reported as given.
 pub fn replay<S: Subject>(subject: &mut S, case: &S::Case) -> Report {
     let start = Instant::now();
-    let mut report = Report::new(subject.name(), subject.sides());
+    let Heading { name, sides } = subject.heading();
+    let mut report = Report::new(name.into_owned(), sides);
     let verdict = subject.judge(case);
     record(subject, &mut report, case, verdict, false);
     report.random = 1;

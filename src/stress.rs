@@ -29,7 +29,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::duel::{self, AlsoMet, DuelFailure, DuelReport, Program, Run};
-use crate::runner::{self, Exhaustive, Plan, Report, Subject, Verdict};
+use crate::runner::{self, Exhaustive, Heading, Plan, Report, Subject, Verdict};
 use crate::shrink::{Limits, Shrink};
 
 /// Most bytes of output kept from the generator or the brute force.
@@ -499,12 +499,8 @@ impl StressSubject<'_> {
 impl Subject for StressSubject<'_> {
     type Case = TextCase;
 
-    fn name(&self) -> String {
-        "duel/generated".to_string()
-    }
-
-    fn sides(&self) -> (&'static str, &'static str) {
-        ("brute force", "program")
+    fn heading(&self) -> Heading {
+        Heading { name: "duel/generated".into(), sides: ("brute force", "program") }
     }
 
     /// The small sizes, smallest first, each input's seed drawn from the run's seed (a stream

@@ -34,7 +34,7 @@ use serde::Serialize;
 use crate::budget::Budget;
 use crate::catalog::pile::{Piles, sorted_sequences};
 use crate::error::Error;
-use crate::runner::{self, Exhaustive, Plan, Report, Status, Subject, Verdict};
+use crate::runner::{self, Exhaustive, Heading, Plan, Report, Status, Subject, Verdict};
 use crate::shrink::Minimality;
 
 /// Largest heap checked exhaustively in games whose moves split heaps: a single heap reaches
@@ -281,6 +281,17 @@ fn describe_kind(rules: &RuleSet) -> &'static str {
     }
 }
 
+/// The formula's value at `x` (its `m` given by `parameter`) against the `truth`, a value of
+/// `kind`.
+pub(crate) fn judged(formula: &Formula, x: u64, parameter: Option<u64>, kind: &str, truth: i64) -> Verdict {
+    let expected = format!("{kind} {truth}");
+    match formula.value_at(x, parameter) {
+        Ok(guess) if guess == truth => Verdict::Agree,
+        Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
+        Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
+    }
+}
+
 /// The parameter `m` of `upto:m` and `mod:m`.
 fn parameter(rules: &RuleSet) -> Option<u64> {
     match rules.operation {
@@ -317,12 +328,8 @@ pub(crate) fn levels(low: u64, high: u64, tree_upto: u64) -> String {
 impl Subject for ValueSubject<'_> {
     type Case = u64;
 
-    fn name(&self) -> String {
-        "verify".to_string()
-    }
-
-    fn sides(&self) -> (&'static str, &'static str) {
-        ("oracle", "formula")
+    fn heading(&self) -> Heading {
+        Heading::VERIFY
     }
 
     fn exhaustive(&self) -> Exhaustive<u64> {
@@ -352,12 +359,7 @@ impl Subject for ValueSubject<'_> {
                 Err(error) => return Verdict::Failed(error.to_string()),
             },
         };
-        let expected = format!("{} {truth}", describe_kind(self.rules));
-        match self.formula.value_at(x, parameter(self.rules)) {
-            Ok(guess) if guess == truth => Verdict::Agree,
-            Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
-            Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
-        }
+        judged(self.formula, x, parameter(self.rules), describe_kind(self.rules), truth)
     }
 
     fn case_text(&self, x: &u64) -> String {
@@ -380,12 +382,8 @@ struct WinsSubject<'a> {
 impl Subject for WinsSubject<'_> {
     type Case = Position;
 
-    fn name(&self) -> String {
-        "verify".to_string()
-    }
-
-    fn sides(&self) -> (&'static str, &'static str) {
-        ("oracle", "formula")
+    fn heading(&self) -> Heading {
+        Heading::VERIFY
     }
 
     fn exhaustive(&self) -> Exhaustive<Position> {

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::judge::differing_lines;
 use super::process::{CUT_BY_TIME, Program, Run, output_limit, run, tail_note};
 use crate::problem::Contest;
-use crate::runner::{Exhaustive, Subject, Verdict};
+use crate::runner::{Exhaustive, Heading, Subject, Verdict};
 use crate::shrink::{Limits, Shrink};
 
 /// One duel input: the cases of one contest input.
@@ -242,12 +242,8 @@ pub(super) fn plural(n: usize, word: &str) -> String {
 impl<P: Contest> Subject for DuelSubject<'_, P> {
     type Case = DuelInput<P::Instance>;
 
-    fn name(&self) -> String {
-        format!("duel/{}", self.problem.name())
-    }
-
-    fn sides(&self) -> (&'static str, &'static str) {
-        ("oracle and fast side", "program")
+    fn heading(&self) -> Heading {
+        Heading { name: format!("duel/{}", self.problem.name()).into(), sides: ("oracle and fast side", "program") }
     }
 
     /// The problem's small space, whole, packed into as few inputs as its format allows; then

@@ -21,10 +21,10 @@ use rand_chacha::ChaCha8Rng;
 use super::definition::ByDefinition;
 use super::{Script, ScriptGame, show};
 use crate::error::Error;
-use crate::runner::{self, Exhaustive, Plan, Subject, Verdict};
+use crate::runner::{self, Exhaustive, Heading, Plan, Subject, Verdict};
 use crate::shape::Shape;
 use crate::shrink::Shrink;
-use crate::verify::{Formula, VerifyReport, conclude};
+use crate::verify::{Formula, VerifyReport, conclude, judged};
 
 /// On a script with `split` (normal play), `--value` has the game tree decide `[x]` up to this
 /// and values by definition above: a heap that splits reaches every way of cutting it up.
@@ -118,12 +118,8 @@ impl ValueSubject<'_> {
 impl Subject for ValueSubject<'_> {
     type Case = u64;
 
-    fn name(&self) -> String {
-        "verify".to_string()
-    }
-
-    fn sides(&self) -> (&'static str, &'static str) {
-        ("oracle", "formula")
+    fn heading(&self) -> Heading {
+        Heading::VERIFY
     }
 
     fn exhaustive(&self) -> Exhaustive<u64> {
@@ -149,7 +145,7 @@ impl Subject for ValueSubject<'_> {
             && let Some(definition) = &mut self.definition
         {
             return match definition.value(&[x]) {
-                Ok(truth) => judged(self.formula, x, truth as i64),
+                Ok(truth) => judged(self.formula, x, None, "grundy", truth as i64),
                 Err(error) => Verdict::Failed(format!("values {}: {error}", super::definition::LEVEL)),
             };
         }
@@ -166,7 +162,7 @@ impl Subject for ValueSubject<'_> {
             }
             Err(error) => return Verdict::Failed(error.to_string()),
         };
-        judged(self.formula, x, truth)
+        judged(self.formula, x, None, "grundy", truth)
     }
 
     fn case_text(&self, x: &u64) -> String {
@@ -175,16 +171,6 @@ impl Subject for ValueSubject<'_> {
 
     fn replay(&self, case: &str) -> String {
         format!("grundy verify --game {} --value {} --case {case}", self.name, crate::shell_quote(self.formula.text()))
-    }
-}
-
-/// The formula's value at `x` against the `truth`.
-fn judged(formula: &Formula, x: u64, truth: i64) -> Verdict {
-    let expected = format!("grundy {truth}");
-    match formula.value_at(x, None) {
-        Ok(guess) if guess == truth => Verdict::Agree,
-        Ok(guess) => Verdict::Disagree { expected, actual: guess.to_string() },
-        Err(error) => Verdict::Disagree { expected, actual: error.to_string() },
     }
 }
 
@@ -203,12 +189,8 @@ struct WinsSubject<'a> {
 impl Subject for WinsSubject<'_> {
     type Case = Numbers;
 
-    fn name(&self) -> String {
-        "verify".to_string()
-    }
-
-    fn sides(&self) -> (&'static str, &'static str) {
-        ("oracle", "formula")
+    fn heading(&self) -> Heading {
+        Heading::VERIFY
     }
 
     fn exhaustive(&self) -> Exhaustive<Numbers> {
