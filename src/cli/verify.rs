@@ -178,10 +178,7 @@ pub(super) fn script(
         let largest = args.largest.unwrap_or(largest);
         let largest = if wins && script.has_random() { largest } else { largest.max(upto) };
         let range = scripted::Range { upto, largest, cases: args.cases, tree_upto, budget };
-        match wins {
-            true => scripted::wins(script, play, formula, seed, range, &run)?,
-            false => scripted::value(script, play, formula, seed, range, &run)?,
-        }
+        scripted::formula(script, play, formula, wins, seed, range, &run)?
     };
     // A range asked for explicitly that the oracle could not reach (its states, moves, memory,
     // or its own time limit, not --time): what held, then INCOMPLETE, exit 1, as for built-in

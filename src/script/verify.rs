@@ -273,17 +273,30 @@ fn display_name(script: &Script) -> String {
     crate::shell_quote(script.name())
 }
 
-/// Checks a per-integer value formula on a scripted game.
-pub fn value(
+/// Checks a formula on a scripted game over `range`: a per-integer value formula, or with
+/// `wins` a whole-position outcome formula.
+pub fn formula(
     script: &Script,
     play: Play,
     formula: &Formula,
+    wins: bool,
     seed: u64,
     range: Range,
     run: &crate::budget::Budget,
 ) -> Result<VerifyReport, Error> {
     script.stop_at(range.budget.deadline);
-    let cases = if range.largest > range.upto { range.cases } else { 0 };
+    // Random positions come from `random`, else they are [x] past --upto: none when --largest
+    // is not past it.
+    let random = (wins && script.has_random()) || range.largest > range.upto;
+    let plan = Plan::within(seed, if random { range.cases } else { 0 }, *run);
+    match wins {
+        true => winners(script, play, formula, range, &plan),
+        false => value(script, play, formula, range, &plan),
+    }
+}
+
+/// Checks a per-integer value formula.
+fn value(script: &Script, play: Play, formula: &Formula, range: Range, plan: &Plan) -> Result<VerifyReport, Error> {
     let mut subject = ValueSubject {
         name: display_name(script),
         formula,
@@ -291,8 +304,7 @@ pub fn value(
         range: range.clone(),
         definition: by_definition(script, play, &range),
     };
-    let plan = Plan::within(seed, cases, *run);
-    let report = runner::run(&mut subject, &plan, &|_| {});
+    let report = runner::run(&mut subject, plan, &|_| {});
     let words = match subject.definition {
         Some(_) => format!(
             "random positions [x], x in {}..={} ({})",
@@ -303,7 +315,8 @@ pub fn value(
         None => format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest),
     };
     let tree_upto = subject.tree_upto();
-    let mut verified = conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("x = {case}"), words);
+    let mut verified =
+        conclude(script.name(), formula, plan.seed, Vec::new(), report, |case| format!("x = {case}"), words);
     crate::verify::name_the_truth(&mut verified, tree_upto);
     Ok(verified)
 }
@@ -314,16 +327,8 @@ fn by_definition<'a>(script: &'a Script, play: Play, range: &Range) -> Option<By
         .then(|| ByDefinition::new(script, range.budget.deadline, range.budget.max_states))
 }
 
-/// Checks a whole-position outcome formula on a scripted game.
-pub fn wins(
-    script: &Script,
-    play: Play,
-    formula: &Formula,
-    seed: u64,
-    range: Range,
-    run: &crate::budget::Budget,
-) -> Result<VerifyReport, Error> {
-    script.stop_at(range.budget.deadline);
+/// Checks a whole-position outcome formula.
+fn winners(script: &Script, play: Play, formula: &Formula, range: Range, plan: &Plan) -> Result<VerifyReport, Error> {
     let (listed, listed_cover) = listed(script, range.upto)?;
     let mut subject = WinsSubject {
         name: display_name(script),
@@ -334,10 +339,7 @@ pub fn wins(
         listed_cover,
         bad_random: Default::default(),
     };
-    // Without `random`, random positions are [x] past --upto: none when --largest is not past it.
-    let cases = if script.has_random() || range.largest > range.upto { range.cases } else { 0 };
-    let plan = Plan::within(seed, cases, *run);
-    let report = runner::run(&mut subject, &plan, &|_| {});
+    let report = runner::run(&mut subject, plan, &|_| {});
     if let Some(error) = subject.bad_random.take() {
         return Err(error.into());
     }
@@ -345,7 +347,7 @@ pub fn wins(
         true => format!("random positions random(seed, size ≤ {}) (by the oracle)", range.largest),
         false => format!("random positions [x], x in {}..={} (by the oracle)", range.upto + 1, range.largest),
     };
-    Ok(conclude(script.name(), formula, seed, Vec::new(), report, |case| format!("p = [{case}]"), words))
+    Ok(conclude(script.name(), formula, plan.seed, Vec::new(), report, |case| format!("p = [{case}]"), words))
 }
 
 /// Checks a formula on one case (`--case`): an integer for `--value`, a position for `--wins`.
