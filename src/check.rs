@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 pub use crate::runner::{Counterexample, Plan, Report, Shard, Status};
 
-use crate::catalog::Entry;
+use crate::entry::Entry;
 
 /// Runs the entries on all cores. `finished` sees each report as soon as it and every entry
 /// before it are done, so reports come out in registry order while the run goes on;

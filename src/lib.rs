@@ -21,6 +21,7 @@ pub mod certificate;
 pub mod check;
 pub mod contest;
 pub mod duel;
+pub mod entry;
 pub mod error;
 pub mod failures;
 pub mod graph_input;

@@ -53,6 +53,10 @@ pub trait Problem: Send + Sync + 'static {
     fn truth(&self) -> &'static str {
         "oracle"
     }
+    /// The two sides a report names: the ground truth ([`Problem::truth`]) and the fast side.
+    fn sides(&self) -> (&'static str, &'static str) {
+        (self.truth(), "fast")
+    }
     /// The answer by brute force on the rules.
     fn oracle(&self, memo: &mut Self::Memo, instance: &Self::Instance) -> Result<Self::Answer, OracleError>;
     /// The answer by theory.
@@ -352,7 +356,7 @@ impl<P: Problem> Subject for CheckSubject<'_, P> {
     type Case = P::Instance;
 
     fn heading(&self) -> Heading {
-        Heading { name: self.problem.name().into(), sides: crate::catalog::Entry::sides(self.problem) }
+        Heading { name: self.problem.name().into(), sides: self.problem.sides() }
     }
 
     fn exhaustive(&self) -> Exhaustive<P::Instance> {

@@ -126,5 +126,5 @@ pub fn check(
     let problem = crate::catalog::quotient::QuotientProblem::try_new(quotient.code(), quotient.verified_to, largest)?
         .with_quotient(quotient.clone());
     let plan = crate::runner::Plan::within(seed, cases, *budget);
-    Ok(crate::catalog::Entry::check(&problem, &plan, &|_| {}))
+    Ok(crate::entry::Entry::check(&problem, &plan, &|_| {}))
 }
