@@ -126,6 +126,20 @@ impl<'a> Tokens<'a> {
         Ok(numbers)
     }
 
+    /// A whole input of a count of tests in `0..=most` (`count` names it), and then that many
+    /// tests, each read by `test`.
+    pub fn tests<T>(
+        &mut self,
+        count: &str,
+        most: u64,
+        mut test: impl FnMut(&mut Tokens<'a>) -> Result<T, InputError>,
+    ) -> Result<Vec<T>, InputError> {
+        let tests = self.number(count, 0, most)?;
+        let all = (0..tests).map(|_| test(self)).collect::<Result<Vec<T>, _>>()?;
+        self.finish(&format!("the {tests} tests"))?;
+        Ok(all)
+    }
+
     /// The next `count` edges, each two vertices in `1..=vertices` (`ends` names the first and
     /// the second in errors), as pairs of indices from 0.
     pub fn edges(&mut self, count: u64, vertices: u64, ends: [&str; 2]) -> Result<Vec<(usize, usize)>, InputError> {
@@ -137,6 +151,18 @@ impl<'a> Tokens<'a> {
         }
         Ok(edges)
     }
+}
+
+/// Edges as [`Tokens::edges`] reads them: a line each, its two vertices numbered from 1.
+pub fn edge_lines(edges: &[(usize, usize)]) -> String {
+    edges.iter().map(|&(u, v)| format!("{} {}\n", u + 1, v + 1)).collect()
+}
+
+/// A count of tests and then each test's text: the input [`Tokens::tests`] reads.
+pub fn tests_text<T>(tests: &[T], test: impl FnMut(&T) -> String) -> String {
+    let mut text = format!("{}\n", tests.len());
+    text.extend(tests.iter().map(test));
+    text
 }
 
 /// A count and then that many numbers, a line each: the text [`Tokens::counted_numbers`] reads.

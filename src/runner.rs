@@ -58,6 +58,22 @@ impl<C> Exhaustive<C> {
     }
 }
 
+/// Every non-decreasing sequence of 1 to `most` numbers in `low..=high`: shorter first, then in
+/// lexicographic order.
+pub fn sorted_sequences(most: usize, low: u64, high: u64) -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for count in 1..=most {
+        let mut current = vec![low; count];
+        loop {
+            all.push(current.clone());
+            let Some(i) = (0..count).rev().find(|&i| current[i] < high) else { break };
+            let next = current[i] + 1;
+            current[i..].fill(next);
+        }
+    }
+    all
+}
+
 /// What a report is about: the name it carries (a registry entry, a problem, a formula) and who
 /// answers each side: ("oracle", "fast"), ("oracle", "formula")…
 #[derive(Debug, Clone, PartialEq, Eq)]

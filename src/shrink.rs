@@ -393,6 +393,24 @@ impl<T: Shrink> Shrink for Vec<T> {
     }
 }
 
+/// [`Shrink`] for a game that is a list of numbers of at least 1, built back by its `new`:
+/// `$numbers` is the method that lists them, and `multiset` says that their order does not
+/// matter (Candy Piles, Steins;Game; Remove the Prime keeps its order).
+macro_rules! shrink_as_numbers {
+    ($game:ty, $numbers:ident $(, $multiset:ident)?) => {
+        impl $crate::shrink::Shrink for $game {
+            fn shape(&self) -> $crate::shape::Shape {
+                $crate::shape::Shape::numbers(self.$numbers(), 1, 1)$(.$multiset())?
+            }
+
+            fn with_shape(&self, shape: &$crate::shape::Shape) -> Option<$game> {
+                <$game>::new(shape.values()?).ok()
+            }
+        }
+    };
+}
+pub(crate) use shrink_as_numbers;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -32,9 +32,9 @@ use rhai::{Array, Dynamic, Scope};
 use serde::Serialize;
 
 use crate::budget::Budget;
-use crate::catalog::pile::{Piles, sorted_sequences};
+use crate::catalog::pile::Piles;
 use crate::error::Error;
-use crate::runner::{self, Exhaustive, Heading, Plan, Report, Status, Subject, Verdict};
+use crate::runner::{self, Exhaustive, Heading, Plan, Report, Status, Subject, Verdict, sorted_sequences};
 use crate::shrink::Minimality;
 
 /// Largest heap checked exhaustively in games whose moves split heaps: a single heap reaches

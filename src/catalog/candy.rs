@@ -92,12 +92,4 @@ impl Contest for CandyProblem {
     }
 }
 
-impl Shrink for Candy {
-    fn shape(&self) -> Shape {
-        Shape::numbers(self.piles(), 1, 1).multiset()
-    }
-
-    fn with_shape(&self, shape: &Shape) -> Option<Candy> {
-        Candy::new(shape.values()?).ok()
-    }
-}
+shrink_as_numbers!(Candy, piles, multiset);

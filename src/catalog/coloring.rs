@@ -77,10 +77,7 @@ impl Contest for ColoringProblem {
     const SMALL_INPUT_CASES: usize = 5;
 
     fn read(&self, input: &str) -> Result<Vec<Coloring>, InputError> {
-        let mut tokens = Tokens::new("coloring", input);
-        let tests = tokens.number("the number of tests", 0, 1_000_000)?;
-        let mut all = Vec::new();
-        for _ in 0..tests {
+        Tokens::new("coloring", input).tests("the number of tests", 1_000_000, |tokens| {
             let n = tokens.number("n, the strip length", 1, 10_000_000)?;
             let colours = tokens.number("k, the number of colours", 1, u64::MAX)?;
             let mut cells = Vec::with_capacity(n as usize);
@@ -91,19 +88,15 @@ impl Contest for ColoringProblem {
                 }
                 cells.push(cell);
             }
-            all.push(Coloring::new(colours, cells).map_err(|e| tokens.error(e.0))?);
-        }
-        tokens.finish(&format!("the {tests} tests"))?;
-        Ok(all)
+            Coloring::new(colours, cells).map_err(|e| tokens.error(e.0))
+        })
     }
 
     fn write(&self, strips: &[Coloring]) -> Result<String, Unwritable> {
-        let mut text = format!("{}\n", strips.len());
-        for strip in strips {
+        Ok(tests_text(strips, |strip| {
             let cells: Vec<String> = strip.cells().iter().map(u64::to_string).collect();
-            text.push_str(&format!("{} {}\n{}\n", cells.len(), strip.colours(), cells.join(" ")));
-        }
-        Ok(text)
+            format!("{} {}\n{}\n", cells.len(), strip.colours(), cells.join(" "))
+        }))
     }
 
     fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Coloring> {

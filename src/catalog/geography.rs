@@ -135,9 +135,8 @@ impl Contest for GeographyProblem {
 
     fn write(&self, cases: &[Geography]) -> Result<String, Unwritable> {
         let game = single(cases, "geography")?;
-        let mut text = format!("{} {} {}\n", game.vertices(), game.edges().len(), game.start() + 1);
-        game.edges().iter().for_each(|&(u, v)| text.push_str(&format!("{} {}\n", u + 1, v + 1)));
-        Ok(text)
+        let (vertices, edges, start) = (game.vertices(), game.edges(), game.start() + 1);
+        Ok(format!("{vertices} {} {start}\n{}", edges.len(), edge_lines(edges)))
     }
 
     fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Geography> {

@@ -75,35 +75,29 @@ impl Contest for LockProblem {
     const SMALL_INPUT_CASES: usize = 3;
 
     fn read(&self, input: &str) -> Result<Vec<Lock>, InputError> {
-        let mut tokens = Tokens::new("lock", input);
-        let tests = tokens.number("T, the number of tests", 0, 10_000)?;
-        let mut all = Vec::new();
-        for _ in 0..tests {
+        Tokens::new("lock", input).tests("T, the number of tests", 10_000, |tokens| {
             let dials = tokens.number("m, the number of dials", 1, u64::from(Lock::MOST_DIALS))? as usize;
             let count = tokens.number("n, the number of forbidden combinations", 0, 100_000)?;
-            let start = combination(&mut tokens, dials, "the start combination")?;
+            let start = combination(tokens, dials, "the start combination")?;
             let mut forbidden = Vec::with_capacity(count as usize);
             for _ in 0..count {
-                let f = combination(&mut tokens, dials, "a forbidden combination")?;
+                let f = combination(tokens, dials, "a forbidden combination")?;
                 if f == start {
                     return Err(tokens.error("the start combination is forbidden"));
                 }
                 forbidden.push(f);
             }
-            all.push(Lock::new(dials as u32, start, forbidden).map_err(|e| tokens.error(e.0))?);
-        }
-        tokens.finish(&format!("the {tests} tests"))?;
-        Ok(all)
+            Lock::new(dials as u32, start, forbidden).map_err(|e| tokens.error(e.0))
+        })
     }
 
     fn write(&self, locks: &[Lock]) -> Result<String, Unwritable> {
-        let mut text = format!("{}\n", locks.len());
-        for game in locks {
-            text.push_str(&format!("{} {} {}\n", game.dials(), game.forbidden().len(), game.digits(game.start())));
+        Ok(tests_text(locks, |game| {
+            let mut text = format!("{} {} {}\n", game.dials(), game.forbidden().len(), game.digits(game.start()));
             // Scrambled: the format gives the forbidden combinations in any order.
             scrambled(game.forbidden()).iter().for_each(|&f| text.push_str(&format!("{}\n", game.digits(f))));
-        }
-        Ok(text)
+            text
+        }))
     }
 
     fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Lock> {

@@ -32,17 +32,17 @@ mod prelude {
     pub use rand::RngExt;
     pub use rand_chacha::ChaCha8Rng;
 
-    pub use super::pile::sorted_sequences;
     pub use super::reach::{
         PARTITIONS_KEPT, binomial, in_turn, or_an_end, partitions, partitions_up_to, power_of_two, product,
         uniform_or_an_end, walks_within,
     };
-    pub use crate::contest::{InputError, Tokens, Unwritable, counted_line};
+    pub use crate::contest::{InputError, Tokens, Unwritable, counted_line, edge_lines, tests_text};
     pub(crate) use crate::problem::engine_oracle;
     pub use crate::problem::{AnswerLine, Contest, Count, Data, Difference, Memo, Problem, count_wins, single};
-    pub use crate::runner::Exhaustive;
+    pub use crate::runner::{Exhaustive, sorted_sequences};
     pub use crate::shape::Shape;
     pub use crate::shrink::Shrink;
+    pub(crate) use crate::shrink::shrink_as_numbers;
 }
 
 pub mod candy;

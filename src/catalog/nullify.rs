@@ -64,10 +64,7 @@ impl Contest for NullifyProblem {
     const SMALL_INPUT_CASES: usize = 5;
 
     fn read(&self, input: &str) -> Result<Vec<Nullify>, InputError> {
-        let mut tokens = Tokens::new("nullify", input);
-        let tests = tokens.number("t, the number of tests", 0, 1_000_000)?;
-        let mut all = Vec::new();
-        for _ in 0..tests {
+        Tokens::new("nullify", input).tests("t, the number of tests", 1_000_000, |tokens| {
             let rows = tokens.number("n, the number of rows", 1, 10_000)? as usize;
             let columns = tokens.number("m, the number of columns", 1, 10_000)? as usize;
             if rows * columns > Nullify::MOST_CELLS {
@@ -76,22 +73,19 @@ impl Contest for NullifyProblem {
             let cells = (0..rows * columns)
                 .map(|_| tokens.number("a cell value", 0, u64::MAX))
                 .collect::<Result<Vec<_>, _>>()?;
-            all.push(Nullify::new(rows, columns, cells).map_err(|e| tokens.error(e.0))?);
-        }
-        tokens.finish(&format!("the {tests} tests"))?;
-        Ok(all)
+            Nullify::new(rows, columns, cells).map_err(|e| tokens.error(e.0))
+        })
     }
 
     fn write(&self, matrices: &[Nullify]) -> Result<String, Unwritable> {
-        let mut text = format!("{}\n", matrices.len());
-        for matrix in matrices {
-            text.push_str(&format!("{} {}\n", matrix.rows(), matrix.columns()));
+        Ok(tests_text(matrices, |matrix| {
+            let mut text = format!("{} {}\n", matrix.rows(), matrix.columns());
             for row in matrix.cells().chunks(matrix.columns()) {
                 text.push_str(&row.iter().map(u64::to_string).collect::<Vec<_>>().join(" "));
                 text.push('\n');
             }
-        }
-        Ok(text)
+            text
+        }))
     }
 
     fn random_large_input(&self, rng: &mut ChaCha8Rng) -> Vec<Nullify> {

@@ -14,6 +14,8 @@ use super::prelude::*;
 use crate::error::Error;
 use crate::shape;
 
+pub use crate::runner::sorted_sequences;
+
 /// A fast solver given as a function: a planted one, in tests.
 pub type PileFast = Arc<dyn Fn(&[u64]) -> Result<Solution, Unsupported> + Send + Sync>;
 
@@ -718,20 +720,4 @@ pub fn parse_pile_case(own: Option<&RuleSet>, text: &str) -> Result<PilePosition
         Some(rules) if !text.contains('@') => Ok(PilePosition { rules: rules.clone(), position: text.parse()? }),
         _ => text.parse(),
     }
-}
-
-/// Every non-decreasing sequence of 1 to `most` numbers in `low..=high`: shorter first, then in
-/// lexicographic order.
-pub fn sorted_sequences(most: usize, low: u64, high: u64) -> Vec<Vec<u64>> {
-    let mut all = Vec::new();
-    for count in 1..=most {
-        let mut current = vec![low; count];
-        loop {
-            all.push(current.clone());
-            let Some(i) = (0..count).rev().find(|&i| current[i] < high) else { break };
-            let next = current[i] + 1;
-            current[i..].fill(next);
-        }
-    }
-    all
 }

@@ -150,12 +150,4 @@ fn most_distinct_primes(mut a: u64) -> (u32, u64) {
     (count, a)
 }
 
-impl Shrink for RemoveThePrime {
-    fn shape(&self) -> Shape {
-        Shape::numbers(self.sequence(), 1, 1)
-    }
-
-    fn with_shape(&self, shape: &Shape) -> Option<RemoveThePrime> {
-        RemoveThePrime::new(shape.values()?).ok()
-    }
-}
+shrink_as_numbers!(RemoveThePrime, sequence);

@@ -19,9 +19,9 @@ use grundy_rules::games::PilePosition;
 use grundy_rules::{Compound, Operation, Outcome, Play, RuleSet, ValueKind};
 use rand_chacha::ChaCha8Rng;
 
-use crate::catalog::pile::{parse_pile_case, pile_case, pile_case_text, plates_within, sorted_sequences};
+use crate::catalog::pile::{parse_pile_case, pile_case, pile_case_text, plates_within};
 use crate::problem::{Data, Memo, Problem};
-use crate::runner::Exhaustive;
+use crate::runner::{Exhaustive, sorted_sequences};
 
 /// Most heaps in an exhaustive position.
 const EXHAUSTIVE_HEAPS: usize = 4;

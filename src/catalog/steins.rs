@@ -94,12 +94,4 @@ impl Contest for SteinsProblem {
     }
 }
 
-impl Shrink for Steins {
-    fn shape(&self) -> Shape {
-        Shape::numbers(self.piles(), 1, 1).multiset()
-    }
-
-    fn with_shape(&self, shape: &Shape) -> Option<Steins> {
-        Steins::new(shape.values()?).ok()
-    }
-}
+shrink_as_numbers!(Steins, piles, multiset);

@@ -205,10 +205,7 @@ impl Contest for TokensProblem {
         if cases.iter().any(|case| case.tokens().is_empty()) {
             return Err("a query holds at least one token".into());
         }
-        let mut text = format!("{} {}\n", graph.vertices(), graph.edges().len());
-        for &(u, v) in graph.edges() {
-            text.push_str(&format!("{} {}\n", u + 1, v + 1));
-        }
+        let mut text = format!("{} {}\n{}", graph.vertices(), graph.edges().len(), edge_lines(graph.edges()));
         text.push_str(&format!("{}\n", cases.len()));
         for case in cases {
             let places: Vec<String> = case.tokens().iter().map(|t| (t + 1).to_string()).collect();
