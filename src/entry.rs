@@ -2,6 +2,11 @@
 //! `bench` run, for any problem of the catalog ([`crate::catalog`]). Each trait is implemented
 //! once for every [`Problem`] and every [`Contest`], by forwarding to it.
 
+use std::time::Duration;
+
+use crate::bench::BenchRow;
+use crate::budget::Budget;
+use crate::duel::{DuelReport, Program};
 use crate::error::Error;
 use crate::problem::{CheckSubject, Contest, PairMap, Problem};
 use crate::runner::{self, Plan, Report};
@@ -19,12 +24,12 @@ pub trait Entry: Send + Sync {
     fn check(&self, plan: &Plan, progress: &dyn Fn(u64)) -> Report;
     /// Compares the two sides on one case given as text, within `budget` (the case runs alone:
     /// its oracle has the whole memory budget).
-    fn replay(&self, case: &str, budget: &crate::budget::Budget) -> Result<Report, Error>;
+    fn replay(&self, case: &str, budget: &Budget) -> Result<Report, Error>;
 
     /// How many exhaustive cases there are.
     fn exhaustive_count(&self) -> usize;
     /// Times both sides, `time` for each, within `budget`; see [`crate::bench`].
-    fn bench(&self, time: std::time::Duration, budget: &crate::budget::Budget) -> crate::bench::BenchRow;
+    fn bench(&self, time: Duration, budget: &Budget) -> BenchRow;
 }
 
 impl<P: Problem> Entry for P {
@@ -44,7 +49,7 @@ impl<P: Problem> Entry for P {
         runner::run(&mut CheckSubject::new(self, &plan.budget), plan, progress)
     }
 
-    fn replay(&self, case: &str, budget: &crate::budget::Budget) -> Result<Report, Error> {
+    fn replay(&self, case: &str, budget: &Budget) -> Result<Report, Error> {
         let instance = self.parse_case(case).map_err(|e| Error::usage(format!("--case: {e}")))?;
         Ok(runner::replay(&mut CheckSubject::alone(self, budget), &instance))
     }
@@ -53,7 +58,7 @@ impl<P: Problem> Entry for P {
         self.exhaustive().cases.len()
     }
 
-    fn bench(&self, time: std::time::Duration, budget: &crate::budget::Budget) -> crate::bench::BenchRow {
+    fn bench(&self, time: Duration, budget: &Budget) -> BenchRow {
         crate::bench::bench(self, time, budget)
     }
 }
@@ -65,7 +70,7 @@ pub trait ContestEntry: Entry {
     /// The format's limits in one line; see [`crate::problem::Data::limits`].
     fn limits(&self) -> &'static str;
     /// Solves an input by theory, within `budget`.
-    fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error>;
+    fn solve_text(&self, input: &[u8], budget: &Budget) -> Result<String, Error>;
     /// An upper bound on the positions the oracle stores for one case given as `--case` text,
     /// where a cheap one is known: said before a replay that may outgrow the memory budget.
     fn oracle_reach(&self, case: &str) -> Option<u128>;
@@ -73,24 +78,13 @@ pub trait ContestEntry: Entry {
     /// must give.
     fn oracle_text(&self, input: &str, budget: grundy_oracle::Budget) -> Result<String, Error>;
     /// Duels a program on random inputs; see [`crate::duel`].
-    fn duel(
-        &self,
-        program: &crate::duel::Program,
-        plan: &Plan,
-        progress: &dyn Fn(u64),
-        shrinking: &dyn Fn(usize),
-    ) -> crate::duel::DuelReport;
+    fn duel(&self, program: &Program, plan: &Plan, progress: &dyn Fn(u64), shrinking: &dyn Fn(usize)) -> DuelReport;
     /// An input at the contest's stated limits, as text (for benchmarks).
     fn largest_input_text(&self, seed: u64) -> Result<String, crate::contest::Unwritable>;
     /// The map of pairs, for a game given by two numbers; see [`Contest::pair_map`].
     fn pair_map(&self, upto: u64) -> Option<PairMap>;
     /// Judges a program on one given input (a saved failure), within `budget`.
-    fn duel_input(
-        &self,
-        program: &crate::duel::Program,
-        input: &str,
-        budget: crate::budget::Budget,
-    ) -> Result<crate::duel::DuelReport, Error>;
+    fn duel_input(&self, program: &Program, input: &str, budget: Budget) -> Result<DuelReport, Error>;
 }
 
 impl<P: Contest> ContestEntry for P {
@@ -106,7 +100,7 @@ impl<P: Contest> ContestEntry for P {
         self.oracle_positions(&self.parse_case(case).ok()?)
     }
 
-    fn solve_text(&self, input: &[u8], budget: &crate::budget::Budget) -> Result<String, Error> {
+    fn solve_text(&self, input: &[u8], budget: &Budget) -> Result<String, Error> {
         Contest::solve_text(self, input, budget)
     }
 
@@ -119,22 +113,11 @@ impl<P: Contest> ContestEntry for P {
         Ok(output)
     }
 
-    fn duel(
-        &self,
-        program: &crate::duel::Program,
-        plan: &Plan,
-        progress: &dyn Fn(u64),
-        shrinking: &dyn Fn(usize),
-    ) -> crate::duel::DuelReport {
+    fn duel(&self, program: &Program, plan: &Plan, progress: &dyn Fn(u64), shrinking: &dyn Fn(usize)) -> DuelReport {
         crate::duel::duel(self, program, plan, progress, shrinking)
     }
 
-    fn duel_input(
-        &self,
-        program: &crate::duel::Program,
-        input: &str,
-        budget: crate::budget::Budget,
-    ) -> Result<crate::duel::DuelReport, Error> {
+    fn duel_input(&self, program: &Program, input: &str, budget: Budget) -> Result<DuelReport, Error> {
         crate::duel::duel_input(self, program, input, budget)
     }
 
