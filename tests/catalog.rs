@@ -128,3 +128,25 @@ fn pile_bounds_hold_in_a_box_and_where_plates_split() {
         assert_eq!(bounds_hold(&problem, &games(&rules, plates)), plates.len(), "{code}");
     }
 }
+
+/// Every file of a games folder is named by a `mod` line of its `mod.rs`: a file no line names
+/// is never compiled, so a game whose line was forgotten would be left out without a word.
+#[test]
+fn every_game_file_is_named_by_its_mod_rs() {
+    for folder in ["rules/src/games", "oracle/src/games", "fast/src/games", "src/catalog"] {
+        let folder = format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"));
+        let mod_rs = std::fs::read_to_string(format!("{folder}/mod.rs")).expect("the folder's mod.rs");
+        let named: Vec<&str> = mod_rs.lines().filter_map(|line| line.trim().strip_suffix(';')).collect();
+        for entry in std::fs::read_dir(&folder).expect("the folder") {
+            let path = entry.expect("a file").path();
+            let name = path.file_stem().and_then(|stem| stem.to_str()).expect("a file name");
+            if path.extension().is_some_and(|extension| extension == "rs") && name != "mod" {
+                let line = |visibility: &str| format!("{visibility}mod {name}");
+                assert!(
+                    named.contains(&line("").as_str()) || named.contains(&line("pub ").as_str()),
+                    "{folder}/mod.rs has no `mod {name};`"
+                );
+            }
+        }
+    }
+}
