@@ -37,6 +37,10 @@ pub const WORK_PER_STEP: u64 = 8;
 /// Units of work between two looks at the clock.
 const WORK_BETWEEN_CLOCKS: u64 = 1024;
 
+/// The units of work a closure that runs natively ([`super::natives`]) counts on one item: a
+/// call, its statement, an operator and its two operands, as if it were compiled here.
+const NATIVE_WORK: u64 = 5;
+
 /// Script function calls a compiled call may nest; deeper, Rhai runs it (and bounds it).
 const CALL_LEVELS: usize = 16;
 
@@ -57,7 +61,10 @@ impl Value {
     /// Items of the value, nested arrays' counted: what Rhai checks against its array bound.
     fn items(&self) -> usize {
         match self {
-            Value::Array(items) => items.len() + items.iter().map(Value::items).sum::<usize>(),
+            Value::Array(items) => items.iter().fold(items.len(), |sum, item| match item {
+                Value::Array(_) => sum + item.items(),
+                _ => sum,
+            }),
             _ => 0,
         }
     }
@@ -65,6 +72,25 @@ impl Value {
     /// A position (`None` past Rhai's integers).
     pub fn position(p: &[u64]) -> Option<Value> {
         p.iter().map(|&x| i64::try_from(x).ok().map(Value::Int)).collect::<Option<_>>().map(Value::Array)
+    }
+
+    /// The value as an array of positions, when it is one: arrays of at most `most`
+    /// non-negative integers.
+    pub fn positions(&self, most: usize) -> Option<Vec<Vec<u64>>> {
+        let Value::Array(items) = self else { return None };
+        items
+            .iter()
+            .map(|item| match item {
+                Value::Array(p) if p.len() <= most => p
+                    .iter()
+                    .map(|x| match x {
+                        Value::Int(n) => u64::try_from(*n).ok(),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The value as Rhai's.
@@ -238,6 +264,9 @@ struct Function {
 pub struct Program {
     /// By index; `None` when the function runs in Rhai.
     functions: Vec<Option<Function>>,
+    /// The closures of one parameter that run natively on an integer ([`super::natives`]), by
+    /// index.
+    natives: Vec<Option<super::natives::Native>>,
     by_name: HashMap<(String, usize), usize>,
 }
 
@@ -276,7 +305,9 @@ impl Program {
                 functions[index] = None;
             }
         }
-        Program { functions, by_name }
+        let mut natives = super::natives::natives_of(ast);
+        let natives = definitions.iter().map(|def| natives.remove(def.name.as_str())).collect();
+        Program { functions, natives, by_name }
     }
 
     /// Whether `name` of `params` parameters is compiled.
@@ -564,9 +595,16 @@ struct Machine<'a> {
 
 impl Machine<'_> {
     fn tick(&mut self) -> Run<()> {
-        self.work += 1;
+        self.spend(1)
+    }
+
+    /// `units` of work done; gives up past the budget or the deadline.
+    fn spend(&mut self, units: u64) -> Run<()> {
+        let before = self.work;
+        self.work += units;
         if self.work > STEPS / WORK_PER_STEP
-            || (self.work.is_multiple_of(WORK_BETWEEN_CLOCKS) && crate::interrupt::past(self.limits.deadline))
+            || (before / WORK_BETWEEN_CLOCKS != self.work / WORK_BETWEEN_CLOCKS
+                && crate::interrupt::past(self.limits.deadline))
         {
             return bail();
         }
@@ -833,6 +871,14 @@ impl Machine<'_> {
 
     /// Whether the closure `function` is true of `item` (`false` and `true` only).
     fn keeps(&mut self, function: usize, item: &Value) -> Run<bool> {
+        if let Value::Int(x) = item
+            && let Some(native) = &self.program.natives[function]
+            && let Some(keep) = native.test(*x)
+        {
+            // The work of a call, a statement and its expression.
+            self.spend(NATIVE_WORK)?;
+            return Ok(keep);
+        }
         let item = self.copy(item)?;
         match self.call_with(function, item)? {
             Value::Bool(b) => Ok(b),
@@ -869,27 +915,30 @@ impl Machine<'_> {
             }
             (Change::Sort, None) => {
                 if items.len() > 1 {
-                    let mut numbers = Vec::with_capacity(items.len());
-                    for item in items.iter() {
-                        let Value::Int(n) = item else { return bail() };
-                        numbers.push(*n);
+                    if !items.iter().all(|item| matches!(item, Value::Int(_))) {
+                        return bail();
                     }
-                    numbers.sort_unstable();
-                    items.iter_mut().zip(numbers).for_each(|(item, n)| *item = Value::Int(n));
+                    items.sort_unstable_by_key(|item| match item {
+                        Value::Int(n) => *n,
+                        _ => 0,
+                    });
                 }
                 Ok(Value::Unit)
             }
             (Change::Retain(function), None) => {
+                // In place, in order: the kept ones to the front, the others returned.
                 let mut removed = Vec::new();
-                let mut kept = Vec::with_capacity(items.len());
-                for item in items.drain(..) {
+                let mut kept = 0;
+                for index in 0..items.len() {
+                    let item = std::mem::replace(&mut items[index], Value::Unit);
                     if self.keeps(*function, &item)? {
-                        kept.push(item);
+                        items[kept] = item;
+                        kept += 1;
                     } else {
                         removed.push(item);
                     }
                 }
-                *items = kept;
+                items.truncate(kept);
                 Ok(Value::Array(removed))
             }
             _ => bail(),

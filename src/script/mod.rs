@@ -262,22 +262,31 @@ impl Script {
 
     /// `function(args)` run without Rhai, when it is compiled and runs to its end within the
     /// budgets ([`compile`]); `None` when Rhai must run it.
-    fn compiled(&self, function: &str, args: impl FnOnce() -> Option<Vec<compile::Value>>) -> Option<Dynamic> {
+    fn compiled(&self, function: &str, args: impl FnOnce() -> Option<Vec<compile::Value>>) -> Option<compile::Value> {
         if !self.program.has(function, 1) && !self.program.has(function, 2) {
             return None;
         }
         let deadline = *self.deadline.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let limits = compile::Limits { items: self.engine.max_array_size(), deadline };
-        self.program.call(function, args()?, &limits).map(compile::Value::into_dynamic)
+        self.program.call(function, args()?, &limits)
+    }
+
+    /// `function(p)`'s positions (`moves` or `split`): compiled when it can be, in Rhai otherwise.
+    fn positions_from(&self, function: &str, p: &[u64]) -> Result<Vec<Vec<u64>>, ScriptError> {
+        let result = match self.compiled(function, || Some(vec![compile::Value::position(p)?])) {
+            Some(value) => match value.positions(MOST_POSITION_LENGTH) {
+                Some(positions) => return Ok(positions),
+                // Not positions: Rhai's value, and the error it gets.
+                None => value.into_dynamic(),
+            },
+            None => self.call(function, (self.array(p)?,), || show(p))?,
+        };
+        self.positions_of(result, || format!("{function}({})", show(p)))
     }
 
     /// The positions one move reaches from `p`.
     pub fn moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, ScriptError> {
-        let result = match self.compiled("moves", || Some(vec![compile::Value::position(p)?])) {
-            Some(result) => result,
-            None => self.call("moves", (self.array(p)?,), || show(p))?,
-        };
-        self.positions_of(result, || format!("moves({})", show(p)))
+        self.positions_from("moves", p)
     }
 
     /// The components of `p`: `split(p)`, or `p` alone when the script has no `split`.
@@ -285,11 +294,7 @@ impl Script {
         if !self.has_split {
             return Ok(vec![p.to_vec()]);
         }
-        let result = match self.compiled("split", || Some(vec![compile::Value::position(p)?])) {
-            Some(result) => result,
-            None => self.call("split", (self.array(p)?,), || show(p))?,
-        };
-        self.positions_of(result, || format!("split({})", show(p)))
+        self.positions_from("split", p)
     }
 
     fn array(&self, p: &[u64]) -> Result<Array, ScriptError> {
@@ -306,7 +311,7 @@ impl Script {
         let call = || format!("random({seed}, {size})");
         let args = || Some(vec![compile::Value::Int(seed), compile::Value::Int(size)]);
         let result = match self.compiled("random", args) {
-            Some(result) => result,
+            Some(result) => result.into_dynamic(),
             None => self.call("random", (seed, size), || format!("{seed}, {size}"))?,
         };
         let position = self.position_of(result, &call)?;
@@ -320,7 +325,7 @@ impl Script {
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let call = || format!("positions({size})");
         let result = match self.compiled("positions", || Some(vec![compile::Value::Int(size)])) {
-            Some(result) => result,
+            Some(result) => result.into_dynamic(),
             None => self.call("positions", (size,), || size.to_string())?,
         };
         let positions = self.positions_of(result, call)?;
