@@ -17,6 +17,7 @@
 //! function, the position and what went wrong.
 
 pub mod bench;
+mod compile;
 pub mod definition;
 mod natives;
 pub mod solve;
@@ -65,6 +66,8 @@ pub struct Script {
     /// When every call stops (`--time`): read by the engine's progress hook.
     deadline: std::sync::Arc<std::sync::Mutex<Option<std::time::Instant>>>,
     ast: AST,
+    /// The script's functions that run without Rhai ([`compile`]).
+    program: compile::Program,
     name: String,
     has_split: bool,
     has_random: bool,
@@ -139,6 +142,7 @@ impl Script {
             Error::usage(format!("{name}: {place}: {}", parse_error(error.err_type())))
         })?;
         natives.set(natives::natives_of(&ast)).expect("a script's closures are found once");
+        let program = compile::Program::of(&ast);
         let arity = |wanted: &str| ast.iter_functions().find(|f| f.name == wanted).map(|f| f.params.len());
         let has = |wanted: &str, params: usize| -> Result<bool, Error> {
             match arity(wanted) {
@@ -162,6 +166,7 @@ impl Script {
             has_positions: has("positions", 1)?,
             engine,
             ast,
+            program,
             name: name.to_string(),
         };
         Ok(script.with_memory(grundy_oracle::default_memory()))
@@ -255,10 +260,33 @@ impl Script {
         )
     }
 
+    /// `function(args)` run without Rhai, when it is compiled and runs to its end within the
+    /// budgets ([`compile`]); `None` when Rhai must run it.
+    fn compiled(&self, function: &str, args: impl FnOnce() -> Option<Vec<compile::Value>>) -> Option<compile::Value> {
+        if !self.program.has(function, 1) && !self.program.has(function, 2) {
+            return None;
+        }
+        let deadline = *self.deadline.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let limits = compile::Limits { items: self.engine.max_array_size(), deadline };
+        self.program.call(function, args()?, &limits)
+    }
+
+    /// `function(p)`'s positions (`moves` or `split`): compiled when it can be, in Rhai otherwise.
+    fn positions_from(&self, function: &str, p: &[u64]) -> Result<Vec<Vec<u64>>, ScriptError> {
+        let result = match self.compiled(function, || Some(vec![compile::Value::position(p)?])) {
+            Some(value) => match value.positions(MOST_POSITION_LENGTH) {
+                Some(positions) => return Ok(positions),
+                // Not positions: Rhai's value, and the error it gets.
+                None => value.into_dynamic(),
+            },
+            None => self.call(function, (self.array(p)?,), || show(p))?,
+        };
+        self.positions_of(result, || format!("{function}({})", show(p)))
+    }
+
     /// The positions one move reaches from `p`.
     pub fn moves(&self, p: &[u64]) -> Result<Vec<Vec<u64>>, ScriptError> {
-        let result = self.call("moves", (self.array(p)?,), || show(p))?;
-        self.positions_of(result, || format!("moves({})", show(p)))
+        self.positions_from("moves", p)
     }
 
     /// The components of `p`: `split(p)`, or `p` alone when the script has no `split`.
@@ -266,8 +294,7 @@ impl Script {
         if !self.has_split {
             return Ok(vec![p.to_vec()]);
         }
-        let result = self.call("split", (self.array(p)?,), || show(p))?;
-        self.positions_of(result, || format!("split({})", show(p)))
+        self.positions_from("split", p)
     }
 
     fn array(&self, p: &[u64]) -> Result<Array, ScriptError> {
@@ -282,7 +309,11 @@ impl Script {
         let seed = (seed & ((1 << SEED_BITS) - 1)) as i64;
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let call = || format!("random({seed}, {size})");
-        let result = self.call("random", (seed, size), || format!("{seed}, {size}"))?;
+        let args = || Some(vec![compile::Value::Int(seed), compile::Value::Int(size)]);
+        let result = match self.compiled("random", args) {
+            Some(result) => result.into_dynamic(),
+            None => self.call("random", (seed, size), || format!("{seed}, {size}"))?,
+        };
         let position = self.position_of(result, &call)?;
         self.accepted(&position, &call)?;
         Ok(position)
@@ -293,7 +324,10 @@ impl Script {
     pub fn positions(&self, size: u64) -> Result<Vec<Vec<u64>>, ScriptError> {
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let call = || format!("positions({size})");
-        let result = self.call("positions", (size,), || size.to_string())?;
+        let result = match self.compiled("positions", || Some(vec![compile::Value::Int(size)])) {
+            Some(result) => result.into_dynamic(),
+            None => self.call("positions", (size,), || size.to_string())?,
+        };
         let positions = self.positions_of(result, call)?;
         for position in &positions {
             self.accepted(position, &call)?;

@@ -176,6 +176,15 @@ impl Native {
         }
     }
 
+    /// Whether the closure is true at `x`; `None` when its value there is not a boolean, or Rhai
+    /// must say (as for [`Native::value`]).
+    pub fn test(&self, x: i64) -> Option<bool> {
+        match self.value(x)? {
+            Value::Bool(b) => Some(b),
+            Value::Int(_) => None,
+        }
+    }
+
     /// The value at `x`; `None` where Rhai must say (a type it does not take, an overflow, a
     /// division by zero).
     fn value(&self, x: i64) -> Option<Value> {
