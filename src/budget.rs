@@ -58,6 +58,12 @@ impl Budget {
         self.deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()))
     }
 
+    /// The same budget with half the memory: what a scripted game's searches get, beside the
+    /// script's own values.
+    pub fn halved(&self) -> Budget {
+        Budget { max_bytes: self.max_bytes / 2, ..*self }
+    }
+
     /// The memory as people read it (`12.0G`).
     pub fn memory_words(&self) -> String {
         grundy_oracle::engine::human_bytes(self.max_bytes)

@@ -388,6 +388,20 @@ const CLASSES: &[Class] = &[
         "'#{' is a reserved symbol",
         10,
     ),
+    // The bound on one value assumes a few large values a call level; twelve arrays of 30,000
+    // items on each of 61 levels hold about 350 MB, each one within that bound. The process's
+    // resident memory stops the call.
+    class(
+        "script: more large arrays a call level than the bound on one value assumes",
+        &["--max-memory", "256M", "solve", "--game", "/dev/stdin", "3", "--oracle"],
+        "echo 'fn deep(n) { let a = []; a.pad(30000, n); let b = a; b[0] = 1; let c = a; c[0] = 2; \
+         let d = a; d[0] = 3; let e = a; e[0] = 4; let f = a; f[0] = 5; let g = a; g[0] = 6; \
+         let h = a; h[0] = 7; let i = a; i[0] = 8; let j = a; j[0] = 9; let k = a; k[0] = 10; \
+         let l = a; l[0] = 11; if n > 0 { deep(n - 1); } a.len() } fn moves(p) { deep(60); [] }'",
+        2,
+        "moves([3]) was stopped: grundy held more than 256 MiB, the memory budget (--max-memory)",
+        20,
+    ),
     class(
         "formula: a map grown by index assignment",
         &["verify", "nim", "--value", "let m = #{}; for i in 0..150000 { m[\"k\" + i] = i; } x", "--case", "3"],

@@ -102,15 +102,24 @@ fn max_memory_bounds_a_scripts_values_and_both_sides() {
     fails_with(&args, doubling, "made a string larger than the memory budget");
     fails_with(&args, "fn r(n) { r(n + 1) } fn moves(p) { r(0) }", "moves([1]) failed: Stack overflow");
     // Positions that only grow longer: the fast side's components, the oracle's game tree, and
-    // (a move back to the start: a cycle) its retrograde analysis.
+    // (a move back to the start: a cycle) its retrograde analysis. Each search holds half of
+    // --max-memory; the script's values the other half.
     let longer = "fn moves(p) { let q = p; q.push(0); [q] }";
     let args = ["--max-memory", "64M", "table", "--game", "/dev/stdin", "--upto", "0", "--max-states", "100000000"];
     fails_with(&args, longer, "the memory budget, --max-memory");
-    fails_with(&solve(&["--oracle", "--max-states", "100000000", "0"]), longer, "memory budget (64 MiB");
+    fails_with(
+        &solve(&["--oracle", "--max-states", "100000000", "0"]),
+        longer,
+        "memory budget (32 MiB, its share of --max-memory)",
+    );
     let looping = "fn moves(p) { let q = p; q.push(0); [[0], q] }";
-    fails_with(&solve(&["--oracle", "--max-states", "100000000", "0"]), looping, "memory budget (64 MiB");
+    fails_with(
+        &solve(&["--oracle", "--max-states", "100000000", "0"]),
+        looping,
+        "memory budget (32 MiB, its share of --max-memory)",
+    );
     let args = ["--max-memory", "64M", "verify", "--game", "/dev/stdin", "--wins", "true", "--max-states", "100000000"];
-    fails_with(&args, looping, "memory budget (64 MiB");
+    fails_with(&args, looping, "memory budget (32 MiB, its share of --max-memory)");
 }
 
 /// A formula wrong only at x = 40, past the game tree's reach on a game that splits: refuted

@@ -95,20 +95,22 @@ macro_rules! by_name_outside_solve {
 by_name_outside_solve!(Geography, "geography", solve::geography);
 by_name_outside_solve!(StateGraph, "graph", solve::graph);
 
+/// A script's searches hold half of `--max-memory`: its own values hold the other half
+/// ([`Script::with_memory`] bounds them so), and the two must fit in the budget together.
 impl Played for Script {
     fn solve(&self, args: &solve::Args, budget: grundy_oracle::Budget) -> anyhow::Result<ExitCode> {
-        solve::script(args, self, budget)
+        solve::script(args, self, grundy_oracle::Budget { max_bytes: budget.max_bytes / 2, ..budget })
     }
 
     fn table(&self, args: &table::Args, run: &Budget) -> anyhow::Result<ExitCode> {
-        table::script(args, self, run)
+        table::script(args, self, &run.halved())
     }
 
     fn verify(&self, args: &verify::Args, guess: &verify::Guess, run: Budget) -> anyhow::Result<ExitCode> {
-        verify::script(args, self, guess, run)
+        verify::script(args, self, guess, run.halved())
     }
 
     fn bench(&self, args: &bench::Args, run: &Budget) -> anyhow::Result<ExitCode> {
-        bench::script(args, self, run)
+        bench::script(args, self, &run.halved())
     }
 }

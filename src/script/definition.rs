@@ -69,7 +69,7 @@ impl<'a> ByDefinition<'a> {
                     if !on_stack.insert(part.clone()) {
                         return Err(format!(
                             "{} comes back to itself: a component on a cycle has no grundy value by mex",
-                            super::show(&part)
+                            super::show_brief(&part)
                         ));
                     }
                     let opened = self.open(part)?;

@@ -43,8 +43,50 @@ const MOST_SCRIPT_BYTES: u64 = 1 << 20;
 /// seeds (a linear congruential step, say) without passing its 63-bit integers.
 pub const SEED_BITS: u32 = 31;
 
-/// What the progress hook stops a call with.
+/// What the progress hook stops a call with when the deadline has passed.
 const TIME_RAN_OUT: &str = "the time budget ran out";
+
+/// What the progress hook stops a call with when grundy holds more than `--max-memory`.
+const MEMORY_RAN_OUT: &str = "the memory budget ran out";
+
+/// How often a running call looks at grundy's resident memory: a look reads `/proc` (some
+/// microseconds), and in a millisecond a script can copy only some megabytes.
+const MEMORY_LOOK_EVERY: std::time::Duration = std::time::Duration::from_millis(1);
+
+/// The memory a running call may leave grundy holding (`--max-memory`), as the progress hook
+/// checks it: the bounds on one value ([`Script::with_memory`]) assume a few large values a call
+/// level, and a script may hold more; this bounds the process, whatever the script does.
+#[derive(Debug)]
+struct MemoryWatch {
+    /// Most resident bytes.
+    most: std::sync::atomic::AtomicUsize,
+    /// When the watch began: the clock `looked` counts from.
+    began: std::time::Instant,
+    /// Nanoseconds from `began` to the last look.
+    looked: std::sync::atomic::AtomicU64,
+}
+
+impl MemoryWatch {
+    fn new() -> MemoryWatch {
+        MemoryWatch {
+            most: std::sync::atomic::AtomicUsize::new(usize::MAX),
+            began: std::time::Instant::now(),
+            looked: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// Whether grundy holds more than the budget, looking at most once every
+    /// [`MEMORY_LOOK_EVERY`].
+    fn over(&self) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        let now = u64::try_from(self.began.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        if now.saturating_sub(self.looked.load(Relaxed)) < MEMORY_LOOK_EVERY.as_nanos() as u64 {
+            return false;
+        }
+        self.looked.store(now, Relaxed);
+        crate::budget::resident_bytes().is_some_and(|bytes| bytes > self.most.load(Relaxed))
+    }
+}
 
 /// Most integers in one position.
 pub const MOST_POSITION_LENGTH: usize = 1 << 16;
@@ -65,6 +107,8 @@ pub struct Script {
     engine: rhai::Engine,
     /// When every call stops (`--time`): read by the engine's progress hook.
     deadline: std::sync::Arc<std::sync::Mutex<Option<std::time::Instant>>>,
+    /// What every call may leave grundy holding (`--max-memory`): read by the same hook.
+    memory: std::sync::Arc<MemoryWatch>,
     ast: AST,
     /// The script's functions that run without Rhai ([`compile`]).
     program: compile::Program,
@@ -84,6 +128,12 @@ impl std::fmt::Debug for Script {
 pub fn show(position: &[u64]) -> String {
     let items: Vec<String> = position.iter().map(u64::to_string).collect();
     format!("[{}]", items.join(" "))
+}
+
+/// A position as an error or a report names it: [`show`], shortened to its start and end (and
+/// its length in bytes) when it is long, so that an error stays one readable line.
+pub fn show_brief(position: &[u64]) -> String {
+    crate::shorten(&show(position), crate::LONGEST_SHOWN_LINE)
 }
 
 impl Script {
@@ -110,17 +160,22 @@ impl Script {
         // No maps: Rhai bounds a map's entries when a function returns it, not when `m[k] = v`
         // adds a key, so a loop of index assignments would grow one past any --max-memory.
         engine.disable_symbol("#{");
-        // The deadline holds inside a call, whatever it does: the engine asks between its steps
-        // (every 16th: a look at the clock; one step may copy a large array), and stops the
-        // call at once.
+        // The deadline and the memory budget hold inside a call, whatever it does: the engine
+        // asks between its steps (every 16th: a look at the clock, and every millisecond at the
+        // resident memory; one step may copy a large array), and stops the call at once.
         let deadline = std::sync::Arc::new(std::sync::Mutex::new(None));
         let watched = std::sync::Arc::clone(&deadline);
+        let memory = std::sync::Arc::new(MemoryWatch::new());
+        let held = std::sync::Arc::clone(&memory);
         engine.on_progress(move |steps| {
             if !steps.is_multiple_of(16) {
                 return None;
             }
             let deadline = *watched.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            crate::interrupt::past(deadline).then(|| Dynamic::from(TIME_RAN_OUT))
+            if crate::interrupt::past(deadline) {
+                return Some(Dynamic::from(TIME_RAN_OUT));
+            }
+            held.over().then(|| Dynamic::from(MEMORY_RAN_OUT))
         });
         // A script's print and debug are the user's own notes: on stderr, so that no script
         // writes grundy's report or breaks its JSON.
@@ -161,6 +216,7 @@ impl Script {
         }
         let script = Script {
             deadline,
+            memory,
             has_split: has("split", 1)?,
             has_random: has("random", 2)?,
             has_positions: has("positions", 1)?,
@@ -177,8 +233,11 @@ impl Script {
     /// [`VALUES_PER_LEVEL`] such values each fit in half of `max_bytes` (the other half is the
     /// searches'), and never more than 2^22 items, 2^16 bytes of string. A call past a bound
     /// fails with one line. (Maps are bounded too, though a script cannot write one: `#{` is
-    /// disabled.)
+    /// disabled.) And a call that leaves grundy holding more than `max_bytes` in all (the search
+    /// and the script together, as the kernel counts resident memory) stops within a
+    /// millisecond, with one line.
     pub fn with_memory(mut self, max_bytes: usize) -> Script {
+        self.memory.most.store(max_bytes, std::sync::atomic::Ordering::Relaxed);
         let values = max_bytes / 2 / (CALL_LEVELS * VALUES_PER_LEVEL);
         let items = (values / VALUE_BYTES).clamp(1 << 10, 1 << 22);
         self.engine.set_max_array_size(items);
@@ -236,6 +295,13 @@ impl Script {
                     rhai::EvalAltResult::ErrorTooManyOperations(_) => {
                         format!("took more than {STEPS} steps (the step budget of one call)")
                     }
+                    rhai::EvalAltResult::ErrorTerminated(ref token, _) if token.to_string() == MEMORY_RAN_OUT => {
+                        let most = self.memory.most.load(std::sync::atomic::Ordering::Relaxed);
+                        format!(
+                            "was stopped: grundy held more than {}, the memory budget (--max-memory)",
+                            grundy_oracle::engine::human_bytes(most)
+                        )
+                    }
                     rhai::EvalAltResult::ErrorTerminated(..) => {
                         "was stopped: the time budget (--time) ran out".to_string()
                     }
@@ -254,8 +320,9 @@ impl Script {
                 };
                 // Rhai's own message may already say where.
                 let at = if what.contains("(line ") { String::new() } else { at };
-                let out_of_time = matches!(*error, rhai::EvalAltResult::ErrorTerminated(..));
-                ScriptError { out_of_time, ..self.error(format!("{function}({}) {what}{at}", shown())) }
+                let out_of_time = matches!(*error, rhai::EvalAltResult::ErrorTerminated(ref token, _) if token.to_string() == TIME_RAN_OUT);
+                let shown = crate::shorten(&shown(), crate::LONGEST_SHOWN_LINE);
+                ScriptError { out_of_time, ..self.error(format!("{function}({shown}) {what}{at}")) }
             },
         )
     }
@@ -281,7 +348,7 @@ impl Script {
             },
             None => self.call(function, (self.array(p)?,), || show(p))?,
         };
-        self.positions_of(result, || format!("{function}({})", show(p)))
+        self.positions_of(result, || format!("{function}({})", show_brief(p)))
     }
 
     /// The positions one move reaches from `p`.
@@ -299,7 +366,7 @@ impl Script {
 
     fn array(&self, p: &[u64]) -> Result<Array, ScriptError> {
         to_array(p).ok_or_else(|| {
-            self.error(format!("the position {} holds a number past a script's integers (2^63 − 1)", show(p)))
+            self.error(format!("the position {} holds a number past a script's integers (2^63 − 1)", show_brief(p)))
         })
     }
 
@@ -342,7 +409,7 @@ impl Script {
             self.error(format!(
                 "{} returned {}, which is not a position of this game: {}",
                 call(),
-                show(position),
+                show_brief(position),
                 error.message
             ))
         })
@@ -482,7 +549,7 @@ impl Game for ScriptGame<'_> {
     }
 
     fn describe(&self, position: &Vec<u64>) -> String {
-        show(position)
+        show_brief(position)
     }
 }
 

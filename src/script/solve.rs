@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::values::{Limits, NoValue, Values};
 use super::verify::oracle_solve;
-use super::{Script, show};
+use super::{Script, show_brief};
 use crate::error::Error;
 
 /// What `grundy solve --game FILE` says about a position.
@@ -160,7 +160,9 @@ pub fn table(script: &Script, play: Play, upto: u64, budget: Budget) -> Result<S
         .iter()
         .map(|p| {
             let components = script.split(p)?;
-            values.sum(&components).ok_or_else(|| Error::usage(format!("{}: no value for {}", script.name(), show(p))))
+            values
+                .sum(&components)
+                .ok_or_else(|| Error::usage(format!("{}: no value for {}", script.name(), show_brief(p))))
         })
         .collect::<Result<Vec<_>, Error>>()
         .map(|values| ScriptTable { values, method })

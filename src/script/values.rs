@@ -77,7 +77,7 @@ impl Values {
         let mut bytes = 0usize;
         let over_memory = || {
             NoValue::Budget(format!(
-                "the components and their moves would hold more than {} (the memory budget, --max-memory)",
+                "the components and their moves would hold more than {} (their share of the memory budget, --max-memory)",
                 grundy_oracle::engine::human_bytes(limits.max_bytes)
             ))
         };
