@@ -644,6 +644,22 @@ impl Machine<'_> {
         self.call(index)
     }
 
+    /// A `for` loop: `body` once for each of `items`, the loop variable in a slot pushed for it.
+    fn each(&mut self, items: impl Iterator<Item = Value>, body: &Block, base: usize) -> Run<Flow> {
+        self.stack.push(Value::Unit);
+        for item in items {
+            self.tick()?;
+            *self.stack.last_mut().ok_or(Bail)? = item;
+            match self.block(body, base)? {
+                Flow::Break => break,
+                Flow::Return(value) => return Ok(Flow::Return(value)),
+                Flow::Next(_) | Flow::Continue => {}
+            }
+        }
+        self.stack.pop();
+        Ok(Flow::Next(Value::Unit))
+    }
+
     fn block(&mut self, block: &Block, base: usize) -> Run<Flow> {
         let mut flow = Flow::Next(Value::Unit);
         for statement in &block.statements {
@@ -700,33 +716,11 @@ impl Machine<'_> {
                 };
                 let end = if *inclusive { to.checked_add(1) } else { Some(to) };
                 let Some(end) = end else { return bail() };
-                self.stack.push(Value::Unit);
-                for x in from..end {
-                    self.tick()?;
-                    *self.stack.last_mut().ok_or(Bail)? = Value::Int(x);
-                    match self.block(body, base)? {
-                        Flow::Break => break,
-                        Flow::Return(value) => return Ok(Flow::Return(value)),
-                        Flow::Next(_) | Flow::Continue => {}
-                    }
-                }
-                self.stack.pop();
-                unit
+                self.each((from..end).map(Value::Int), body, base)?
             }
             Stmt::ForArray(array, body) => {
                 let Value::Array(items) = self.expr(array, base)? else { return bail() };
-                self.stack.push(Value::Unit);
-                for item in items {
-                    self.tick()?;
-                    *self.stack.last_mut().ok_or(Bail)? = item;
-                    match self.block(body, base)? {
-                        Flow::Break => break,
-                        Flow::Return(value) => return Ok(Flow::Return(value)),
-                        Flow::Next(_) | Flow::Continue => {}
-                    }
-                }
-                self.stack.pop();
-                unit
+                self.each(items.into_iter(), body, base)?
             }
             Stmt::While(condition, body) => {
                 loop {
