@@ -13,190 +13,25 @@
 //! What a compiled call returns is what Rhai returns. Whatever this interpreter is not sure of
 //! Rhai would do alike — a value of another kind, an overflow, an index out of range, a
 //! negative index, an array past the memory budget, more work than a fraction of the step
-//! budget, recursion, the deadline — it gives up ([`Bail`]) and the caller runs the call in
+//! budget, recursion, the deadline — it gives up ([`super::machine`]) and the caller runs the call in
 //! Rhai, which returns the value or the error it always does. That is safe because the subset
 //! has no effects outside the call (no `print`, no `debug`, no globals): running it twice is
 //! running it once. A function outside the subset, or calling one, always runs in Rhai.
-//!
-//! Bounds: a compiled call stops (and Rhai runs it) after [`STEPS`]` / `[`WORK_PER_STEP`]
-//! units of work — one a statement, expression, loop turn or call, each less than
-//! [`WORK_PER_STEP`] of Rhai's operations — so whatever ends here ends within Rhai's step
-//! budget too; after it creates more array items, all told, than one array may hold (so
-//! no array it makes passes `--max-memory`'s bound); and at the deadline, which it reads
-//! every [`WORK_BETWEEN_CLOCKS`] units.
 
 use std::collections::HashMap;
 
-use rhai::{AST, ASTFlags, Dynamic, Expr as RhaiExpr, FnCallExpr, FnPtr, Stmt as RhaiStmt, StmtBlock};
+use rhai::{AST, ASTFlags, Expr as RhaiExpr, FnCallExpr, FnPtr, Stmt as RhaiStmt, StmtBlock};
 
-use super::STEPS;
-
-/// Rhai's operations one unit of work here may stand for, at most (a statement or expression
-/// is one to three of Rhai's; the test `a_unit_of_work_is_at_most_a_few_of_rhais_operations`
-/// measures at most 1.5 on the games of tests/data/games).
-pub const WORK_PER_STEP: u64 = 8;
-
-/// Units of work between two looks at the clock.
-const WORK_BETWEEN_CLOCKS: u64 = 1024;
-
-/// The units of work a closure that runs natively ([`super::natives`]) counts on one item: a
-/// call, its statement, an operator and its two operands, as if it were compiled here.
-const NATIVE_WORK: u64 = 5;
-
-/// Script function calls a compiled call may nest; deeper, Rhai runs it (and bounds it).
-const CALL_LEVELS: usize = 16;
+use super::operator::Operator;
+use super::value::Value;
 
 /// The methods the interpreter knows: a script that defines a function of one of these names
 /// runs in Rhai.
 const METHODS: [&str; 7] = ["len", "remove", "push", "sort", "retain", "filter", "map"];
 
-/// A value of the subset.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Value {
-    Unit,
-    Int(i64),
-    Bool(bool),
-    Array(Vec<Value>),
-}
-
-impl Value {
-    /// Items of the value, nested arrays' counted: what Rhai checks against its array bound.
-    fn items(&self) -> usize {
-        match self {
-            Value::Array(items) => items.iter().fold(items.len(), |sum, item| match item {
-                Value::Array(_) => sum + item.items(),
-                _ => sum,
-            }),
-            _ => 0,
-        }
-    }
-
-    /// A position (`None` past Rhai's integers).
-    pub fn position(p: &[u64]) -> Option<Value> {
-        p.iter().map(|&x| i64::try_from(x).ok().map(Value::Int)).collect::<Option<_>>().map(Value::Array)
-    }
-
-    /// The value as an array of positions, when it is one: arrays of at most `most`
-    /// non-negative integers.
-    pub fn positions(&self, most: usize) -> Option<Vec<Vec<u64>>> {
-        let Value::Array(items) = self else { return None };
-        items
-            .iter()
-            .map(|item| match item {
-                Value::Array(p) if p.len() <= most => p
-                    .iter()
-                    .map(|x| match x {
-                        Value::Int(n) => u64::try_from(*n).ok(),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// The value as Rhai's.
-    pub fn into_dynamic(self) -> Dynamic {
-        match self {
-            Value::Unit => Dynamic::UNIT,
-            Value::Int(n) => Dynamic::from_int(n),
-            Value::Bool(b) => Dynamic::from_bool(b),
-            Value::Array(items) => Dynamic::from_array(items.into_iter().map(Value::into_dynamic).collect()),
-        }
-    }
-
-    /// Rhai's value as one of the subset, if it is.
-    fn of(value: &Dynamic) -> Option<Value> {
-        if value.is_unit() {
-            Some(Value::Unit)
-        } else if let Ok(n) = value.as_int() {
-            Some(Value::Int(n))
-        } else if let Ok(b) = value.as_bool() {
-            Some(Value::Bool(b))
-        } else {
-            let array = value.as_array_ref().ok()?;
-            Some(Value::Array(array.iter().map(Value::of).collect::<Option<_>>()?))
-        }
-    }
-}
-
-/// Rhai's operators on integers (and `==`, `!=` on booleans; `+` on arrays).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Operator {
-    Add,
-    Subtract,
-    Multiply,
-    Divide,
-    Remainder,
-    And,
-    Or,
-    Xor,
-    Equal,
-    NotEqual,
-    Less,
-    LessOrEqual,
-    Greater,
-    GreaterOrEqual,
-}
-
-impl Operator {
-    fn of(name: &str) -> Option<Operator> {
-        Some(match name {
-            "+" => Operator::Add,
-            "-" => Operator::Subtract,
-            "*" => Operator::Multiply,
-            "/" => Operator::Divide,
-            "%" => Operator::Remainder,
-            "&" => Operator::And,
-            "|" => Operator::Or,
-            "^" => Operator::Xor,
-            "==" => Operator::Equal,
-            "!=" => Operator::NotEqual,
-            "<" => Operator::Less,
-            "<=" => Operator::LessOrEqual,
-            ">" => Operator::Greater,
-            ">=" => Operator::GreaterOrEqual,
-            _ => return None,
-        })
-    }
-
-    /// `a OP b` as Rhai computes it, or `None` where Rhai fails or this does not know.
-    fn apply(self, a: Value, b: Value) -> Option<Value> {
-        use Operator::*;
-        Some(match (a, b) {
-            (Value::Int(a), Value::Int(b)) => match self {
-                Add => Value::Int(a.checked_add(b)?),
-                Subtract => Value::Int(a.checked_sub(b)?),
-                Multiply => Value::Int(a.checked_mul(b)?),
-                Divide => Value::Int(a.checked_div(b)?),
-                Remainder => Value::Int(a.checked_rem(b)?),
-                And => Value::Int(a & b),
-                Or => Value::Int(a | b),
-                Xor => Value::Int(a ^ b),
-                Equal => Value::Bool(a == b),
-                NotEqual => Value::Bool(a != b),
-                Less => Value::Bool(a < b),
-                LessOrEqual => Value::Bool(a <= b),
-                Greater => Value::Bool(a > b),
-                GreaterOrEqual => Value::Bool(a >= b),
-            },
-            (Value::Bool(a), Value::Bool(b)) => match self {
-                Equal => Value::Bool(a == b),
-                NotEqual => Value::Bool(a != b),
-                _ => return None,
-            },
-            (Value::Array(mut a), Value::Array(b)) if self == Add => {
-                a.extend(b);
-                Value::Array(a)
-            }
-            _ => return None,
-        })
-    }
-}
-
 /// An expression of the subset; variables are slots of their function's frame.
 #[derive(Debug)]
-enum Expr {
+pub(super) enum Expr {
     Value(Value),
     Local(usize),
     Array(Vec<Expr>),
@@ -218,7 +53,7 @@ enum Expr {
 
 /// A method that changes an array.
 #[derive(Debug)]
-enum Change {
+pub(super) enum Change {
     Remove(Box<Expr>),
     Push(Box<Expr>),
     Sort,
@@ -226,7 +61,7 @@ enum Change {
 }
 
 #[derive(Debug)]
-enum Stmt {
+pub(super) enum Stmt {
     /// A new variable, in the next slot.
     Let(Expr),
     Assign(usize, Expr),
@@ -248,28 +83,28 @@ enum Stmt {
 
 /// Statements with their own variables: slots from `locals` on are theirs.
 #[derive(Debug)]
-struct Block {
-    statements: Vec<Stmt>,
-    locals: usize,
+pub(super) struct Block {
+    pub(super) statements: Vec<Stmt>,
+    pub(super) locals: usize,
 }
 
 #[derive(Debug)]
-struct Function {
-    params: usize,
-    body: Block,
+pub(super) struct Function {
+    pub(super) params: usize,
+    pub(super) body: Block,
     /// The functions it calls (closures included).
-    callees: Vec<usize>,
+    pub(super) callees: Vec<usize>,
 }
 
 /// The compiled functions of a script.
 #[derive(Debug, Default)]
 pub struct Program {
     /// By index; `None` when the function runs in Rhai.
-    functions: Vec<Option<Function>>,
+    pub(super) functions: Vec<Option<Function>>,
     /// The closures of one parameter that run natively on an integer ([`super::natives`]), by
     /// index.
-    natives: Vec<Option<super::natives::Native>>,
-    by_name: HashMap<(String, usize), usize>,
+    pub(super) natives: Vec<Option<super::natives::Native>>,
+    pub(super) by_name: HashMap<(String, usize), usize>,
 }
 
 impl Program {
@@ -331,13 +166,7 @@ impl Program {
     /// [`Program::call`], and the units of work it took.
     fn run(&self, name: &str, args: Vec<Value>, limits: &Limits) -> (Option<Value>, u64) {
         let Some(index) = self.index(name, args.len()) else { return (None, 0) };
-        let mut machine = Machine { program: self, stack: Vec::new(), work: 0, items: 0, limits, levels: 0 };
-        if args.iter().try_for_each(|arg| machine.allocate(arg.items())).is_err() {
-            return (None, 0);
-        }
-        machine.stack.extend(args);
-        let value = machine.call(index).ok();
-        (value, machine.work)
+        super::machine::run(self, index, args, limits)
     }
 }
 
@@ -566,389 +395,14 @@ impl Compiler<'_> {
     }
 }
 
-/// Why a compiled call gave up: Rhai runs it.
-#[derive(Debug)]
-struct Bail;
-
-type Run<T> = Result<T, Bail>;
-
-fn bail<T>() -> Run<T> {
-    Err(Bail)
-}
-
-/// How a statement ended.
-enum Flow {
-    /// On to the next, with the statement's value.
-    Next(Value),
-    Break,
-    Continue,
-    Return(Value),
-}
-
-/// One compiled call at work: the frames of its functions on one stack.
-struct Machine<'a> {
-    program: &'a Program,
-    stack: Vec<Value>,
-    work: u64,
-    items: usize,
-    limits: &'a Limits,
-    levels: usize,
-}
-
-impl Machine<'_> {
-    fn tick(&mut self) -> Run<()> {
-        self.spend(1)
-    }
-
-    /// `units` of work done; gives up past the budget or the deadline.
-    fn spend(&mut self, units: u64) -> Run<()> {
-        let before = self.work;
-        self.work += units;
-        if self.work > STEPS / WORK_PER_STEP
-            || (before / WORK_BETWEEN_CLOCKS != self.work / WORK_BETWEEN_CLOCKS
-                && crate::interrupt::past(self.limits.deadline))
-        {
-            return bail();
-        }
-        Ok(())
-    }
-
-    fn allocate(&mut self, items: usize) -> Run<()> {
-        self.items += items;
-        if self.items > self.limits.items {
-            return bail();
-        }
-        Ok(())
-    }
-
-    /// Function `index`, its arguments the top of the stack.
-    fn call(&mut self, index: usize) -> Run<Value> {
-        self.tick()?;
-        let Some(function) = &self.program.functions[index] else { return bail() };
-        if self.levels >= CALL_LEVELS {
-            return bail();
-        }
-        self.levels += 1;
-        let base = self.stack.len() - function.params;
-        let flow = self.block(&function.body, base);
-        self.levels -= 1;
-        self.stack.truncate(base);
-        match flow? {
-            Flow::Next(value) | Flow::Return(value) => Ok(value),
-            Flow::Break | Flow::Continue => bail(),
-        }
-    }
-
-    fn call_with(&mut self, index: usize, arg: Value) -> Run<Value> {
-        self.stack.push(arg);
-        self.call(index)
-    }
-
-    /// A `for` loop: `body` once for each of `items`, the loop variable in a slot pushed for it.
-    fn each(&mut self, items: impl Iterator<Item = Value>, body: &Block, base: usize) -> Run<Flow> {
-        self.stack.push(Value::Unit);
-        for item in items {
-            self.tick()?;
-            *self.stack.last_mut().ok_or(Bail)? = item;
-            match self.block(body, base)? {
-                Flow::Break => break,
-                Flow::Return(value) => return Ok(Flow::Return(value)),
-                Flow::Next(_) | Flow::Continue => {}
-            }
-        }
-        self.stack.pop();
-        Ok(Flow::Next(Value::Unit))
-    }
-
-    fn block(&mut self, block: &Block, base: usize) -> Run<Flow> {
-        let mut flow = Flow::Next(Value::Unit);
-        for statement in &block.statements {
-            flow = self.statement(statement, base)?;
-            if !matches!(flow, Flow::Next(_)) {
-                break;
-            }
-        }
-        self.stack.truncate(base + block.locals);
-        Ok(flow)
-    }
-
-    fn local(&mut self, base: usize, slot: usize) -> &mut Value {
-        &mut self.stack[base + slot]
-    }
-
-    fn statement(&mut self, statement: &Stmt, base: usize) -> Run<Flow> {
-        self.tick()?;
-        let unit = Flow::Next(Value::Unit);
-        Ok(match statement {
-            Stmt::Let(value) => {
-                let value = self.expr(value, base)?;
-                self.stack.push(value);
-                unit
-            }
-            Stmt::Assign(slot, value) => {
-                *self.local(base, *slot) = self.expr(value, base)?;
-                unit
-            }
-            Stmt::OpAssign(operator, slot, value) => {
-                let value = self.expr(value, base)?;
-                let old = std::mem::replace(self.local(base, *slot), Value::Unit);
-                let Some(new) = operator.apply(old, value) else { return bail() };
-                *self.local(base, *slot) = new;
-                unit
-            }
-            Stmt::AssignIndex(slot, index, value) => {
-                let value = self.expr(value, base)?;
-                let index = self.index(index, base)?;
-                let Value::Array(items) = self.local(base, *slot) else { return bail() };
-                let Some(item) = items.get_mut(index) else { return bail() };
-                *item = value;
-                unit
-            }
-            Stmt::Expr(expr) => Flow::Next(self.expr(expr, base)?),
-            Stmt::Block(block) => self.block(block, base)?,
-            Stmt::If(condition, then, otherwise) => {
-                let branch = if self.boolean(condition, base)? { then } else { otherwise };
-                self.block(branch, base)?
-            }
-            Stmt::ForRange(inclusive, from, to, body) => {
-                let (Value::Int(from), Value::Int(to)) = (self.expr(from, base)?, self.expr(to, base)?) else {
-                    return bail();
-                };
-                let end = if *inclusive { to.checked_add(1) } else { Some(to) };
-                let Some(end) = end else { return bail() };
-                self.each((from..end).map(Value::Int), body, base)?
-            }
-            Stmt::ForArray(array, body) => {
-                let Value::Array(items) = self.expr(array, base)? else { return bail() };
-                self.each(items.into_iter(), body, base)?
-            }
-            Stmt::While(condition, body) => {
-                loop {
-                    self.tick()?;
-                    if let Some(condition) = condition
-                        && !self.boolean(condition, base)?
-                    {
-                        break;
-                    }
-                    match self.block(body, base)? {
-                        Flow::Break => break,
-                        Flow::Return(value) => return Ok(Flow::Return(value)),
-                        Flow::Next(_) | Flow::Continue => {}
-                    }
-                }
-                unit
-            }
-            Stmt::Break => Flow::Break,
-            Stmt::Continue => Flow::Continue,
-            Stmt::Return(value) => Flow::Return(self.expr(value, base)?),
-        })
-    }
-
-    fn boolean(&mut self, expr: &Expr, base: usize) -> Run<bool> {
-        match self.expr(expr, base)? {
-            Value::Bool(b) => Ok(b),
-            _ => bail(),
-        }
-    }
-
-    /// An index into an array: non-negative (Rhai counts a negative one from the end).
-    fn index(&mut self, expr: &Expr, base: usize) -> Run<usize> {
-        match self.expr(expr, base)? {
-            Value::Int(n) => usize::try_from(n).map_err(|_| Bail),
-            _ => bail(),
-        }
-    }
-
-    /// A copy of `value`, its items counted.
-    fn copy(&mut self, value: &Value) -> Run<Value> {
-        self.allocate(value.items())?;
-        Ok(value.clone())
-    }
-
-    fn expr(&mut self, expr: &Expr, base: usize) -> Run<Value> {
-        self.tick()?;
-        match expr {
-            Expr::Value(value) => {
-                let value = value.clone();
-                self.allocate(value.items())?;
-                Ok(value)
-            }
-            Expr::Local(slot) => {
-                self.allocate(self.stack[base + slot].items())?;
-                Ok(self.stack[base + slot].clone())
-            }
-            Expr::Array(items) => {
-                self.allocate(items.len())?;
-                Ok(Value::Array(items.iter().map(|item| self.expr(item, base)).collect::<Run<_>>()?))
-            }
-            Expr::Index(pair) => {
-                let index = self.index(&pair[1], base)?;
-                if let Expr::Local(slot) = pair[0] {
-                    let Value::Array(items) = &self.stack[base + slot] else { return bail() };
-                    let Some(item) = items.get(index) else { return bail() };
-                    let item = item.clone();
-                    self.allocate(item.items())?;
-                    return Ok(item);
-                }
-                let Value::Array(mut items) = self.expr(&pair[0], base)? else { return bail() };
-                if index >= items.len() {
-                    return bail();
-                }
-                Ok(items.swap_remove(index))
-            }
-            Expr::Binary(operator, pair) => {
-                let a = self.expr(&pair[0], base)?;
-                let b = self.expr(&pair[1], base)?;
-                operator.apply(a, b).ok_or(Bail)
-            }
-            Expr::Not(inner) => Ok(Value::Bool(!self.boolean(inner, base)?)),
-            Expr::Negate(inner) => match self.expr(inner, base)? {
-                Value::Int(n) => n.checked_neg().map(Value::Int).ok_or(Bail),
-                _ => bail(),
-            },
-            Expr::And(parts) => {
-                for part in parts {
-                    if !self.boolean(part, base)? {
-                        return Ok(Value::Bool(false));
-                    }
-                }
-                Ok(Value::Bool(true))
-            }
-            Expr::Or(parts) => {
-                for part in parts {
-                    if self.boolean(part, base)? {
-                        return Ok(Value::Bool(true));
-                    }
-                }
-                Ok(Value::Bool(false))
-            }
-            Expr::Call(index, args) => {
-                // All evaluated before any is pushed: an argument may hold a block with variables.
-                let args = args.iter().map(|arg| self.expr(arg, base)).collect::<Run<Vec<_>>>()?;
-                self.stack.extend(args);
-                self.call(*index)
-            }
-            Expr::Len(array) => {
-                let length = match &**array {
-                    Expr::Local(slot) => match &self.stack[base + slot] {
-                        Value::Array(items) => items.len(),
-                        _ => return bail(),
-                    },
-                    array => match self.expr(array, base)? {
-                        Value::Array(items) => items.len(),
-                        _ => return bail(),
-                    },
-                };
-                Ok(Value::Int(i64::try_from(length).map_err(|_| Bail)?))
-            }
-            Expr::Map(array, function) => {
-                let Value::Array(items) = self.expr(array, base)? else { return bail() };
-                self.allocate(items.len())?;
-                let mapped = items.into_iter().map(|item| self.call_with(*function, item)).collect::<Run<_>>()?;
-                Ok(Value::Array(mapped))
-            }
-            Expr::Filter(array, function) => {
-                let Value::Array(items) = self.expr(array, base)? else { return bail() };
-                let mut kept = Vec::new();
-                for item in items {
-                    if self.keeps(*function, &item)? {
-                        kept.push(self.copy(&item)?);
-                    }
-                }
-                Ok(Value::Array(kept))
-            }
-            Expr::Change(slot, change) => self.change(*slot, change, base),
-            Expr::Block(block) => match self.block(block, base)? {
-                Flow::Next(value) => Ok(value),
-                _ => bail(),
-            },
-        }
-    }
-
-    /// Whether the closure `function` is true of `item` (`false` and `true` only).
-    fn keeps(&mut self, function: usize, item: &Value) -> Run<bool> {
-        if let Value::Int(x) = item
-            && let Some(native) = &self.program.natives[function]
-            && let Some(keep) = native.test(*x)
-        {
-            // The work of a call, a statement and its expression.
-            self.spend(NATIVE_WORK)?;
-            return Ok(keep);
-        }
-        let item = self.copy(item)?;
-        match self.call_with(function, item)? {
-            Value::Bool(b) => Ok(b),
-            _ => bail(),
-        }
-    }
-
-    fn change(&mut self, slot: usize, change: &Change, base: usize) -> Run<Value> {
-        // The argument first: the array is out of its variable only while the method runs.
-        let argument = match change {
-            Change::Remove(index) => Some(self.expr(index, base)?),
-            Change::Push(item) => {
-                self.allocate(1)?;
-                Some(self.expr(item, base)?)
-            }
-            Change::Sort | Change::Retain(_) => None,
-        };
-        let Value::Array(mut items) = std::mem::replace(self.local(base, slot), Value::Unit) else { return bail() };
-        let result = self.change_items(&mut items, change, argument);
-        *self.local(base, slot) = Value::Array(items);
-        result
-    }
-
-    fn change_items(&mut self, items: &mut Vec<Value>, change: &Change, argument: Option<Value>) -> Run<Value> {
-        match (change, argument) {
-            (Change::Remove(_), Some(Value::Int(index))) => match usize::try_from(index) {
-                Ok(index) if index < items.len() => Ok(items.remove(index)),
-                Ok(_) => Ok(Value::Unit),
-                Err(_) => bail(),
-            },
-            (Change::Push(_), Some(item)) => {
-                items.push(item);
-                Ok(Value::Unit)
-            }
-            (Change::Sort, None) => {
-                if items.len() > 1 {
-                    if !items.iter().all(|item| matches!(item, Value::Int(_))) {
-                        return bail();
-                    }
-                    items.sort_unstable_by_key(|item| match item {
-                        Value::Int(n) => *n,
-                        _ => 0,
-                    });
-                }
-                Ok(Value::Unit)
-            }
-            (Change::Retain(function), None) => {
-                // In place, in order: the kept ones to the front, the others returned.
-                let mut removed = Vec::new();
-                let mut kept = 0;
-                for index in 0..items.len() {
-                    let item = std::mem::replace(&mut items[index], Value::Unit);
-                    if self.keeps(*function, &item)? {
-                        items[kept] = item;
-                        kept += 1;
-                    } else {
-                        removed.push(item);
-                    }
-                }
-                items.truncate(kept);
-                Ok(Value::Array(removed))
-            }
-            _ => bail(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
 
     use super::super::Script;
-    use super::{Limits, Program, Value, WORK_PER_STEP};
+    use super::super::machine::WORK_PER_STEP;
+    use super::{Limits, Program, Value};
 
     /// Every array of at most `length` integers up to `most`.
     fn positions(length: usize, most: u64) -> Vec<Vec<u64>> {

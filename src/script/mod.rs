@@ -19,8 +19,11 @@
 pub mod bench;
 mod compile;
 pub mod definition;
+mod machine;
 mod natives;
+mod operator;
 pub mod solve;
+mod value;
 pub mod values;
 pub mod verify;
 
@@ -329,7 +332,7 @@ impl Script {
 
     /// `function(args)` run without Rhai, when it is compiled and runs to its end within the
     /// budgets ([`compile`]); `None` when Rhai must run it.
-    fn compiled(&self, function: &str, args: impl FnOnce() -> Option<Vec<compile::Value>>) -> Option<compile::Value> {
+    fn compiled(&self, function: &str, args: impl FnOnce() -> Option<Vec<value::Value>>) -> Option<value::Value> {
         if !self.program.has(function, 1) && !self.program.has(function, 2) {
             return None;
         }
@@ -340,7 +343,7 @@ impl Script {
 
     /// `function(p)`'s positions (`moves` or `split`): compiled when it can be, in Rhai otherwise.
     fn positions_from(&self, function: &str, p: &[u64]) -> Result<Vec<Vec<u64>>, ScriptError> {
-        let result = match self.compiled(function, || Some(vec![compile::Value::position(p)?])) {
+        let result = match self.compiled(function, || Some(vec![value::Value::position(p)?])) {
             Some(value) => match value.positions(MOST_POSITION_LENGTH) {
                 Some(positions) => return Ok(positions),
                 // Not positions: Rhai's value, and the error it gets.
@@ -376,7 +379,7 @@ impl Script {
         let seed = (seed & ((1 << SEED_BITS) - 1)) as i64;
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let call = || format!("random({seed}, {size})");
-        let args = || Some(vec![compile::Value::Int(seed), compile::Value::Int(size)]);
+        let args = || Some(vec![value::Value::Int(seed), value::Value::Int(size)]);
         let result = match self.compiled("random", args) {
             Some(result) => result.into_dynamic(),
             None => self.call("random", (seed, size), || format!("{seed}, {size}"))?,
@@ -391,7 +394,7 @@ impl Script {
     pub fn positions(&self, size: u64) -> Result<Vec<Vec<u64>>, ScriptError> {
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let call = || format!("positions({size})");
-        let result = match self.compiled("positions", || Some(vec![compile::Value::Int(size)])) {
+        let result = match self.compiled("positions", || Some(vec![value::Value::Int(size)])) {
             Some(result) => result.into_dynamic(),
             None => self.call("positions", (size,), || size.to_string())?,
         };

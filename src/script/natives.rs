@@ -9,8 +9,8 @@
 //! Rhai's.
 //!
 //! A closure of one parameter whose body is one expression of that parameter, integer and
-//! boolean constants and Rhai's integer operators (`|h| h > 2`, `|x| x % 3 != 1 && x > 0`) is
-//! [`Native`]: it runs in Rust on an integer element, without Rhai's cost of a call (a copy of
+//! boolean constants and Rhai's integer operators ([`Operator`]; `|h| h > 2`,
+//! `|x| x % 3 != 1 && x > 0`) is [`Native`]: it runs in Rust on an integer element, without Rhai's cost of a call (a copy of
 //! its state, a fresh function cache and scope on every element: over a third of the oracle's
 //! time on Grundy's game). When an element is not an integer, or the arithmetic would overflow
 //! or divide by zero, the closure runs in Rhai instead, which returns or fails as it always
@@ -20,6 +20,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use rhai::{Array, Dynamic, EvalAltResult, Expr, FnPtr, FuncRegistration, NativeCallContext, Position, Stmt};
+
+use super::operator::{Operator, Scalar as Value};
 
 /// The prefix of a closure's name in Rhai.
 const CLOSURE_PREFIX: &str = "anon$";
@@ -104,29 +106,6 @@ pub enum Native {
     Or(Vec<Native>),
 }
 
-/// Rhai's operators on two integers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Operator {
-    Add,
-    Subtract,
-    Multiply,
-    Divide,
-    Remainder,
-    Equal,
-    NotEqual,
-    Less,
-    LessOrEqual,
-    Greater,
-    GreaterOrEqual,
-}
-
-/// A native closure's value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Value {
-    Int(i64),
-    Bool(bool),
-}
-
 impl Native {
     /// `expr` as a native body over `parameter`, if it is one.
     fn of(expr: &Expr, parameter: &str) -> Option<Native> {
@@ -149,24 +128,11 @@ impl Native {
     fn of_call(call: &rhai::FnCallExpr, parameter: &str) -> Option<Native> {
         call.op_token.as_ref()?;
         let args: Vec<Native> = call.args.iter().map(|arg| Native::of(arg, parameter)).collect::<Option<_>>()?;
-        let operator = match call.name.as_str() {
-            "+" => Operator::Add,
-            "-" => Operator::Subtract,
-            "*" => Operator::Multiply,
-            "/" => Operator::Divide,
-            "%" => Operator::Remainder,
-            "==" => Operator::Equal,
-            "!=" => Operator::NotEqual,
-            "<" => Operator::Less,
-            "<=" => Operator::LessOrEqual,
-            ">" => Operator::Greater,
-            ">=" => Operator::GreaterOrEqual,
-            "!" => {
-                let [x] = <[Native; 1]>::try_from(args).ok()?;
-                return Some(Native::Not(Box::new(x)));
-            }
-            _ => return None,
-        };
+        if call.name.as_str() == "!" {
+            let [x] = <[Native; 1]>::try_from(args).ok()?;
+            return Some(Native::Not(Box::new(x)));
+        }
+        let operator = Operator::of(call.name.as_str())?;
         match <[Native; 2]>::try_from(args) {
             Ok(pair) => Some(Native::Binary(operator, Box::new(pair))),
             Err(args) => match (operator, <[Native; 1]>::try_from(args)) {
@@ -220,19 +186,7 @@ impl Native {
             }
             Native::Binary(operator, pair) => {
                 let (a, b) = (int(&pair[0])?, int(&pair[1])?);
-                match operator {
-                    Operator::Add => Value::Int(a.checked_add(b)?),
-                    Operator::Subtract => Value::Int(a.checked_sub(b)?),
-                    Operator::Multiply => Value::Int(a.checked_mul(b)?),
-                    Operator::Divide => Value::Int(a.checked_div(b)?),
-                    Operator::Remainder => Value::Int(a.checked_rem(b)?),
-                    Operator::Equal => Value::Bool(a == b),
-                    Operator::NotEqual => Value::Bool(a != b),
-                    Operator::Less => Value::Bool(a < b),
-                    Operator::LessOrEqual => Value::Bool(a <= b),
-                    Operator::Greater => Value::Bool(a > b),
-                    Operator::GreaterOrEqual => Value::Bool(a >= b),
-                }
+                operator.ints(a, b)?
             }
         })
     }
@@ -388,6 +342,8 @@ mod tests {
             "[true, false].map(|x| !x)",
             "[1, 2].map(|x| x && true)",
             "[1, 2].map(|x| 1 + true)",
+            "[1, 2, 3].map(|x| x ^ 5 & 3 | 8)",
+            "[true, false].map(|x| x & true | false ^ x)",
             "let a = [3, 1, 4]; a.retain(|h| h > 2); a",
         ];
         for text in cases {

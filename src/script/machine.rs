@@ -1,0 +1,416 @@
+//! A compiled call at work ([`super::compile`]): the frames of its functions on one stack, each
+//! variable a slot.
+//!
+//! Bounds: a compiled call stops (and Rhai runs it) after [`STEPS`]` / `[`WORK_PER_STEP`]
+//! units of work — one a statement, expression, loop turn or call, each less than
+//! [`WORK_PER_STEP`] of Rhai's operations — so whatever ends here ends within Rhai's step
+//! budget too; after it creates more array items, all told, than one array may hold (so
+//! no array it makes passes `--max-memory`'s bound); and at the deadline, which it reads
+//! every [`WORK_BETWEEN_CLOCKS`] units.
+
+use super::STEPS;
+use super::compile::{Block, Change, Expr, Limits, Program, Stmt};
+use super::value::{Value, operate};
+
+/// Rhai's operations one unit of work here may stand for, at most (a statement or expression
+/// is one to three of Rhai's; the test `a_unit_of_work_is_at_most_a_few_of_rhais_operations`
+/// measures at most 1.5 on the games of tests/data/games).
+pub const WORK_PER_STEP: u64 = 8;
+
+/// Units of work between two looks at the clock.
+const WORK_BETWEEN_CLOCKS: u64 = 1024;
+
+/// The units of work a closure that runs natively ([`super::natives`]) counts on one item: a
+/// call, its statement, an operator and its two operands, as if it were compiled here.
+const NATIVE_WORK: u64 = 5;
+
+/// Script function calls a compiled call may nest; deeper, Rhai runs it (and bounds it).
+const CALL_LEVELS: usize = 16;
+
+/// Why a compiled call gave up: Rhai runs it.
+#[derive(Debug)]
+struct Bail;
+
+type Run<T> = Result<T, Bail>;
+
+fn bail<T>() -> Run<T> {
+    Err(Bail)
+}
+
+/// How a statement ended.
+enum Flow {
+    /// On to the next, with the statement's value.
+    Next(Value),
+    Break,
+    Continue,
+    Return(Value),
+}
+
+/// `program`'s function `index` on `args`, and the units of work it took; `None` when Rhai must
+/// run it.
+pub(super) fn run(program: &Program, index: usize, args: Vec<Value>, limits: &Limits) -> (Option<Value>, u64) {
+    let mut machine = Machine { program, stack: Vec::new(), work: 0, items: 0, limits, levels: 0 };
+    if args.iter().try_for_each(|arg| machine.allocate(arg.items())).is_err() {
+        return (None, 0);
+    }
+    machine.stack.extend(args);
+    let value = machine.call(index).ok();
+    (value, machine.work)
+}
+
+/// One compiled call at work: the frames of its functions on one stack.
+struct Machine<'a> {
+    program: &'a Program,
+    stack: Vec<Value>,
+    work: u64,
+    items: usize,
+    limits: &'a Limits,
+    levels: usize,
+}
+
+impl Machine<'_> {
+    fn tick(&mut self) -> Run<()> {
+        self.spend(1)
+    }
+
+    /// `units` of work done; gives up past the budget or the deadline.
+    fn spend(&mut self, units: u64) -> Run<()> {
+        let before = self.work;
+        self.work += units;
+        if self.work > STEPS / WORK_PER_STEP
+            || (before / WORK_BETWEEN_CLOCKS != self.work / WORK_BETWEEN_CLOCKS
+                && crate::interrupt::past(self.limits.deadline))
+        {
+            return bail();
+        }
+        Ok(())
+    }
+
+    fn allocate(&mut self, items: usize) -> Run<()> {
+        self.items += items;
+        if self.items > self.limits.items {
+            return bail();
+        }
+        Ok(())
+    }
+
+    /// Function `index`, its arguments the top of the stack.
+    fn call(&mut self, index: usize) -> Run<Value> {
+        self.tick()?;
+        let Some(function) = &self.program.functions[index] else { return bail() };
+        if self.levels >= CALL_LEVELS {
+            return bail();
+        }
+        self.levels += 1;
+        let base = self.stack.len() - function.params;
+        let flow = self.block(&function.body, base);
+        self.levels -= 1;
+        self.stack.truncate(base);
+        match flow? {
+            Flow::Next(value) | Flow::Return(value) => Ok(value),
+            Flow::Break | Flow::Continue => bail(),
+        }
+    }
+
+    fn call_with(&mut self, index: usize, arg: Value) -> Run<Value> {
+        self.stack.push(arg);
+        self.call(index)
+    }
+
+    /// A `for` loop: `body` once for each of `items`, the loop variable in a slot pushed for it.
+    fn each(&mut self, items: impl Iterator<Item = Value>, body: &Block, base: usize) -> Run<Flow> {
+        self.stack.push(Value::Unit);
+        for item in items {
+            self.tick()?;
+            *self.stack.last_mut().ok_or(Bail)? = item;
+            match self.block(body, base)? {
+                Flow::Break => break,
+                Flow::Return(value) => return Ok(Flow::Return(value)),
+                Flow::Next(_) | Flow::Continue => {}
+            }
+        }
+        self.stack.pop();
+        Ok(Flow::Next(Value::Unit))
+    }
+
+    fn block(&mut self, block: &Block, base: usize) -> Run<Flow> {
+        let mut flow = Flow::Next(Value::Unit);
+        for statement in &block.statements {
+            flow = self.statement(statement, base)?;
+            if !matches!(flow, Flow::Next(_)) {
+                break;
+            }
+        }
+        self.stack.truncate(base + block.locals);
+        Ok(flow)
+    }
+
+    fn local(&mut self, base: usize, slot: usize) -> &mut Value {
+        &mut self.stack[base + slot]
+    }
+
+    fn statement(&mut self, statement: &Stmt, base: usize) -> Run<Flow> {
+        self.tick()?;
+        let unit = Flow::Next(Value::Unit);
+        Ok(match statement {
+            Stmt::Let(value) => {
+                let value = self.expr(value, base)?;
+                self.stack.push(value);
+                unit
+            }
+            Stmt::Assign(slot, value) => {
+                *self.local(base, *slot) = self.expr(value, base)?;
+                unit
+            }
+            Stmt::OpAssign(operator, slot, value) => {
+                let value = self.expr(value, base)?;
+                let old = std::mem::replace(self.local(base, *slot), Value::Unit);
+                let Some(new) = operate(*operator, old, value) else { return bail() };
+                *self.local(base, *slot) = new;
+                unit
+            }
+            Stmt::AssignIndex(slot, index, value) => {
+                let value = self.expr(value, base)?;
+                let index = self.index(index, base)?;
+                let Value::Array(items) = self.local(base, *slot) else { return bail() };
+                let Some(item) = items.get_mut(index) else { return bail() };
+                *item = value;
+                unit
+            }
+            Stmt::Expr(expr) => Flow::Next(self.expr(expr, base)?),
+            Stmt::Block(block) => self.block(block, base)?,
+            Stmt::If(condition, then, otherwise) => {
+                let branch = if self.boolean(condition, base)? { then } else { otherwise };
+                self.block(branch, base)?
+            }
+            Stmt::ForRange(inclusive, from, to, body) => {
+                let (Value::Int(from), Value::Int(to)) = (self.expr(from, base)?, self.expr(to, base)?) else {
+                    return bail();
+                };
+                let end = if *inclusive { to.checked_add(1) } else { Some(to) };
+                let Some(end) = end else { return bail() };
+                self.each((from..end).map(Value::Int), body, base)?
+            }
+            Stmt::ForArray(array, body) => {
+                let Value::Array(items) = self.expr(array, base)? else { return bail() };
+                self.each(items.into_iter(), body, base)?
+            }
+            Stmt::While(condition, body) => {
+                loop {
+                    self.tick()?;
+                    if let Some(condition) = condition
+                        && !self.boolean(condition, base)?
+                    {
+                        break;
+                    }
+                    match self.block(body, base)? {
+                        Flow::Break => break,
+                        Flow::Return(value) => return Ok(Flow::Return(value)),
+                        Flow::Next(_) | Flow::Continue => {}
+                    }
+                }
+                unit
+            }
+            Stmt::Break => Flow::Break,
+            Stmt::Continue => Flow::Continue,
+            Stmt::Return(value) => Flow::Return(self.expr(value, base)?),
+        })
+    }
+
+    fn boolean(&mut self, expr: &Expr, base: usize) -> Run<bool> {
+        match self.expr(expr, base)? {
+            Value::Bool(b) => Ok(b),
+            _ => bail(),
+        }
+    }
+
+    /// An index into an array: non-negative (Rhai counts a negative one from the end).
+    fn index(&mut self, expr: &Expr, base: usize) -> Run<usize> {
+        match self.expr(expr, base)? {
+            Value::Int(n) => usize::try_from(n).map_err(|_| Bail),
+            _ => bail(),
+        }
+    }
+
+    /// A copy of `value`, its items counted.
+    fn copy(&mut self, value: &Value) -> Run<Value> {
+        self.allocate(value.items())?;
+        Ok(value.clone())
+    }
+
+    fn expr(&mut self, expr: &Expr, base: usize) -> Run<Value> {
+        self.tick()?;
+        match expr {
+            Expr::Value(value) => {
+                let value = value.clone();
+                self.allocate(value.items())?;
+                Ok(value)
+            }
+            Expr::Local(slot) => {
+                self.allocate(self.stack[base + slot].items())?;
+                Ok(self.stack[base + slot].clone())
+            }
+            Expr::Array(items) => {
+                self.allocate(items.len())?;
+                Ok(Value::Array(items.iter().map(|item| self.expr(item, base)).collect::<Run<_>>()?))
+            }
+            Expr::Index(pair) => {
+                let index = self.index(&pair[1], base)?;
+                if let Expr::Local(slot) = pair[0] {
+                    let Value::Array(items) = &self.stack[base + slot] else { return bail() };
+                    let Some(item) = items.get(index) else { return bail() };
+                    let item = item.clone();
+                    self.allocate(item.items())?;
+                    return Ok(item);
+                }
+                let Value::Array(mut items) = self.expr(&pair[0], base)? else { return bail() };
+                if index >= items.len() {
+                    return bail();
+                }
+                Ok(items.swap_remove(index))
+            }
+            Expr::Binary(operator, pair) => {
+                let a = self.expr(&pair[0], base)?;
+                let b = self.expr(&pair[1], base)?;
+                operate(*operator, a, b).ok_or(Bail)
+            }
+            Expr::Not(inner) => Ok(Value::Bool(!self.boolean(inner, base)?)),
+            Expr::Negate(inner) => match self.expr(inner, base)? {
+                Value::Int(n) => n.checked_neg().map(Value::Int).ok_or(Bail),
+                _ => bail(),
+            },
+            Expr::And(parts) => {
+                for part in parts {
+                    if !self.boolean(part, base)? {
+                        return Ok(Value::Bool(false));
+                    }
+                }
+                Ok(Value::Bool(true))
+            }
+            Expr::Or(parts) => {
+                for part in parts {
+                    if self.boolean(part, base)? {
+                        return Ok(Value::Bool(true));
+                    }
+                }
+                Ok(Value::Bool(false))
+            }
+            Expr::Call(index, args) => {
+                // All evaluated before any is pushed: an argument may hold a block with variables.
+                let args = args.iter().map(|arg| self.expr(arg, base)).collect::<Run<Vec<_>>>()?;
+                self.stack.extend(args);
+                self.call(*index)
+            }
+            Expr::Len(array) => {
+                let length = match &**array {
+                    Expr::Local(slot) => match &self.stack[base + slot] {
+                        Value::Array(items) => items.len(),
+                        _ => return bail(),
+                    },
+                    array => match self.expr(array, base)? {
+                        Value::Array(items) => items.len(),
+                        _ => return bail(),
+                    },
+                };
+                Ok(Value::Int(i64::try_from(length).map_err(|_| Bail)?))
+            }
+            Expr::Map(array, function) => {
+                let Value::Array(items) = self.expr(array, base)? else { return bail() };
+                self.allocate(items.len())?;
+                let mapped = items.into_iter().map(|item| self.call_with(*function, item)).collect::<Run<_>>()?;
+                Ok(Value::Array(mapped))
+            }
+            Expr::Filter(array, function) => {
+                let Value::Array(items) = self.expr(array, base)? else { return bail() };
+                let mut kept = Vec::new();
+                for item in items {
+                    if self.keeps(*function, &item)? {
+                        kept.push(self.copy(&item)?);
+                    }
+                }
+                Ok(Value::Array(kept))
+            }
+            Expr::Change(slot, change) => self.change(*slot, change, base),
+            Expr::Block(block) => match self.block(block, base)? {
+                Flow::Next(value) => Ok(value),
+                _ => bail(),
+            },
+        }
+    }
+
+    /// Whether the closure `function` is true of `item` (`false` and `true` only).
+    fn keeps(&mut self, function: usize, item: &Value) -> Run<bool> {
+        if let Value::Int(x) = item
+            && let Some(native) = &self.program.natives[function]
+            && let Some(keep) = native.test(*x)
+        {
+            // The work of a call, a statement and its expression.
+            self.spend(NATIVE_WORK)?;
+            return Ok(keep);
+        }
+        let item = self.copy(item)?;
+        match self.call_with(function, item)? {
+            Value::Bool(b) => Ok(b),
+            _ => bail(),
+        }
+    }
+
+    fn change(&mut self, slot: usize, change: &Change, base: usize) -> Run<Value> {
+        // The argument first: the array is out of its variable only while the method runs.
+        let argument = match change {
+            Change::Remove(index) => Some(self.expr(index, base)?),
+            Change::Push(item) => {
+                self.allocate(1)?;
+                Some(self.expr(item, base)?)
+            }
+            Change::Sort | Change::Retain(_) => None,
+        };
+        let Value::Array(mut items) = std::mem::replace(self.local(base, slot), Value::Unit) else { return bail() };
+        let result = self.change_items(&mut items, change, argument);
+        *self.local(base, slot) = Value::Array(items);
+        result
+    }
+
+    fn change_items(&mut self, items: &mut Vec<Value>, change: &Change, argument: Option<Value>) -> Run<Value> {
+        match (change, argument) {
+            (Change::Remove(_), Some(Value::Int(index))) => match usize::try_from(index) {
+                Ok(index) if index < items.len() => Ok(items.remove(index)),
+                Ok(_) => Ok(Value::Unit),
+                Err(_) => bail(),
+            },
+            (Change::Push(_), Some(item)) => {
+                items.push(item);
+                Ok(Value::Unit)
+            }
+            (Change::Sort, None) => {
+                if items.len() > 1 {
+                    if !items.iter().all(|item| matches!(item, Value::Int(_))) {
+                        return bail();
+                    }
+                    items.sort_unstable_by_key(|item| match item {
+                        Value::Int(n) => *n,
+                        _ => 0,
+                    });
+                }
+                Ok(Value::Unit)
+            }
+            (Change::Retain(function), None) => {
+                // In place, in order: the kept ones to the front, the others returned.
+                let mut removed = Vec::new();
+                let mut kept = 0;
+                for index in 0..items.len() {
+                    let item = std::mem::replace(&mut items[index], Value::Unit);
+                    if self.keeps(*function, &item)? {
+                        items[kept] = item;
+                        kept += 1;
+                    } else {
+                        removed.push(item);
+                    }
+                }
+                items.truncate(kept);
+                Ok(Value::Array(removed))
+            }
+            _ => bail(),
+        }
+    }
+}
