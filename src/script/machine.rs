@@ -6,7 +6,7 @@
 //! [`WORK_PER_STEP`] of Rhai's operations — so whatever ends here ends within Rhai's step
 //! budget too; after it creates more array items, all told, than one array may hold (so
 //! no array it makes passes `--max-memory`'s bound); and at the deadline, which it reads
-//! every [`WORK_BETWEEN_CLOCKS`] units.
+//! every [`WORK_BETWEEN_CLOCKS`] units and every [`ITEMS_BETWEEN_CLOCKS`] items.
 
 use super::STEPS;
 use super::compile::{Block, Change, Expr, Limits, Program, Stmt};
@@ -19,6 +19,10 @@ pub const WORK_PER_STEP: u64 = 8;
 
 /// Units of work between two looks at the clock.
 const WORK_BETWEEN_CLOCKS: u64 = 1024;
+
+/// Array items made between two looks at the clock (a copy of an array nested 60,000 deep is
+/// one unit of work, and a millisecond).
+const ITEMS_BETWEEN_CLOCKS: usize = 1 << 16;
 
 /// The units of work a closure that runs natively ([`super::natives`]) counts on one item: a
 /// call, its statement, an operator and its two operands, as if it were compiled here.
@@ -49,6 +53,11 @@ enum Flow {
 /// `program`'s function `index` on `args`, and the units of work it took; `None` when Rhai must
 /// run it.
 pub(super) fn run(program: &Program, index: usize, args: Vec<Value>, limits: &Limits) -> (Option<Value>, u64) {
+    // Work and items are counted from the call's start, and a short call never reaches a look
+    // at the clock: one at its start stops a run of short calls at the deadline.
+    if crate::interrupt::past(limits.deadline) {
+        return (None, 0);
+    }
     let mut machine = Machine { program, stack: Vec::new(), work: 0, items: 0, limits, levels: 0 };
     if args.iter().try_for_each(|arg| machine.allocate(arg.items())).is_err() {
         return (None, 0);
@@ -86,9 +95,16 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// `items` array items made (copied or new); gives up past the bound or the deadline. A
+    /// copy costs in proportion to its items, which one unit of work does not say: the clock is
+    /// read every [`ITEMS_BETWEEN_CLOCKS`] items too.
     fn allocate(&mut self, items: usize) -> Run<()> {
+        let before = self.items;
         self.items += items;
-        if self.items > self.limits.items {
+        if self.items > self.limits.items
+            || (before / ITEMS_BETWEEN_CLOCKS != self.items / ITEMS_BETWEEN_CLOCKS
+                && crate::interrupt::past(self.limits.deadline))
+        {
             return bail();
         }
         Ok(())
