@@ -18,7 +18,7 @@
 //! has no effects outside the call (no `print`, no `debug`, no globals): running it twice is
 //! running it once. A function outside the subset, or calling one, always runs in Rhai.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rhai::{AST, ASTFlags, Expr as RhaiExpr, FnCallExpr, FnPtr, Stmt as RhaiStmt, StmtBlock};
 
@@ -33,7 +33,10 @@ const METHODS: [&str; 7] = ["len", "remove", "push", "sort", "retain", "filter",
 #[derive(Debug)]
 pub(super) enum Expr {
     Value(Value),
+    /// A copy of a variable's value.
     Local(usize),
+    /// A variable's value, taken out of it: nothing reads the variable after ([`Liveness`]).
+    Move(usize),
     Array(Vec<Expr>),
     Index(Box<[Expr; 2]>),
     Binary(Operator, Box<[Expr; 2]>),
@@ -123,8 +126,12 @@ impl Program {
             .iter()
             .map(|def| {
                 let params: Vec<String> = def.params.iter().map(|name| name.to_string()).collect();
-                let mut compiler = Compiler { by_name: &by_name, locals: params, callees: Vec::new(), loops: 0 };
-                let body = compiler.block_of(&body_of(def))?;
+                let statements = body_of(def);
+                // Once to find each variable's last read, once more to take the value out there.
+                let mut first = Compiler::new(&by_name, &params, Liveness::default());
+                first.block_of(&statements)?;
+                let mut compiler = Compiler::new(&by_name, &params, first.liveness.last_reads());
+                let body = compiler.block_of(&statements)?;
                 Some(Function { params: def.params.len(), body, callees: compiler.callees })
             })
             .collect();
@@ -195,21 +202,88 @@ fn body_of(def: &rhai::ScriptFuncDef) -> Vec<RhaiStmt> {
     statements
 }
 
+/// Where a variable's value may be taken out instead of copied: at its last read, when that
+/// read is in no loop the variable's declaration is not in (each turn of a loop may read it
+/// again). Reads are numbered in the order the machine evaluates them, which is the order they
+/// are compiled in; a write (`=`) is not a read, a change in place (`+=`, `a[i] =`, `a.push()`)
+/// is one that cannot take the value.
+#[derive(Debug, Default)]
+struct Liveness {
+    /// The loops around each declaration, by declaration.
+    loops: Vec<usize>,
+    /// Each read so far: its declaration, and whether it may take the value.
+    reads: Vec<(usize, bool)>,
+    /// The reads that take the value (from a first compilation).
+    moves: HashSet<usize>,
+}
+
+impl Liveness {
+    /// The reads that may take their variable's value: each declaration's last, if it may.
+    fn last_reads(&self) -> Liveness {
+        let mut last = HashMap::new();
+        for (read, &(declaration, _)) in self.reads.iter().enumerate() {
+            last.insert(declaration, read);
+        }
+        let moves = last.into_values().filter(|&read| self.reads[read].1).collect();
+        Liveness { moves, ..Liveness::default() }
+    }
+}
+
 /// Compiles one function; every method returns `None` outside the subset.
 struct Compiler<'a> {
     by_name: &'a HashMap<(String, usize), usize>,
     /// The variables in scope, by slot.
     locals: Vec<String>,
+    /// Their declarations, by slot.
+    declarations: Vec<usize>,
     callees: Vec<usize>,
     /// Loops around the statement being compiled.
     loops: usize,
+    liveness: Liveness,
 }
 
-impl Compiler<'_> {
+impl<'a> Compiler<'a> {
+    fn new(by_name: &'a HashMap<(String, usize), usize>, params: &[String], liveness: Liveness) -> Compiler<'a> {
+        let mut compiler =
+            Compiler { by_name, locals: Vec::new(), declarations: Vec::new(), callees: Vec::new(), loops: 0, liveness };
+        for param in params {
+            compiler.declare(param);
+        }
+        compiler
+    }
+
+    /// A new variable, in the next slot.
+    fn declare(&mut self, name: &str) {
+        self.locals.push(name.to_string());
+        self.declarations.push(self.liveness.loops.len());
+        self.liveness.loops.push(self.loops);
+    }
+
+    /// The variables from slot `locals` on go out of scope.
+    fn forget(&mut self, locals: usize) {
+        self.locals.truncate(locals);
+        self.declarations.truncate(locals);
+    }
+
+    /// A read of the variable in `slot`: a copy of its value, or the value itself at its last
+    /// read ([`Liveness`]).
+    fn read(&mut self, slot: usize) -> Expr {
+        let declaration = self.declarations[slot];
+        let read = self.liveness.reads.len();
+        self.liveness.reads.push((declaration, self.liveness.loops[declaration] == self.loops));
+        if self.liveness.moves.contains(&read) { Expr::Move(slot) } else { Expr::Local(slot) }
+    }
+
+    /// A change in place of the variable in `slot`: a read that cannot take its value.
+    fn change_in_place(&mut self, slot: usize) -> usize {
+        self.liveness.reads.push((self.declarations[slot], false));
+        slot
+    }
+
     fn block_of(&mut self, statements: &[RhaiStmt]) -> Option<Block> {
         let locals = self.locals.len();
         let statements = statements.iter().map(|statement| self.statement(statement)).collect::<Option<_>>();
-        self.locals.truncate(locals);
+        self.forget(locals);
         Some(Block { statements: statements?, locals })
     }
 
@@ -233,7 +307,7 @@ impl Compiler<'_> {
             RhaiStmt::Noop(_) => Stmt::Expr(Expr::Value(Value::Unit)),
             RhaiStmt::Var(var, flags, _) if flags.is_empty() => {
                 let value = self.top(&var.1)?;
-                self.locals.push(var.0.name.to_string());
+                self.declare(var.0.name.as_str());
                 Stmt::Let(value)
             }
             RhaiStmt::Assignment(assignment) => {
@@ -241,13 +315,18 @@ impl Compiler<'_> {
                 match operation.get_op_assignment_info() {
                     None => match lhs {
                         RhaiExpr::Index(pair, flags, _) if flags.contains(ASTFlags::BREAK) => {
+                            // In the order the machine evaluates them: the value, the index, the array.
                             let slot = self.variable(&pair.lhs)?;
-                            Stmt::AssignIndex(slot, self.expr(&pair.rhs)?, self.expr(rhs)?)
+                            let value = self.expr(rhs)?;
+                            let index = self.expr(&pair.rhs)?;
+                            Stmt::AssignIndex(self.change_in_place(slot), index, value)
                         }
                         _ => Stmt::Assign(self.variable(lhs)?, self.top(rhs)?),
                     },
                     Some((.., op_syntax)) => {
-                        Stmt::OpAssign(Operator::of(op_syntax)?, self.variable(lhs)?, self.expr(rhs)?)
+                        let (operator, slot) = (Operator::of(op_syntax)?, self.variable(lhs)?);
+                        let value = self.expr(rhs)?;
+                        Stmt::OpAssign(operator, self.change_in_place(slot), value)
                     }
                 }
             }
@@ -274,25 +353,27 @@ impl Compiler<'_> {
                     Some((inclusive, call)) => Ok((inclusive, self.expr(&call.args[0])?, self.expr(&call.args[1])?)),
                     None => Err(self.expr(&flow.expr)?),
                 };
-                self.locals.push(variable.name.to_string());
                 self.loops += 1;
+                let locals = self.locals.len();
+                self.declare(variable.name.as_str());
                 let body = self.block(&flow.body);
+                self.forget(locals);
                 self.loops -= 1;
-                self.locals.pop();
                 match iterable {
                     Ok((inclusive, from, to)) => Stmt::ForRange(inclusive, from, to, body?),
                     Err(array) => Stmt::ForArray(array, body?),
                 }
             }
             RhaiStmt::While(flow, _) => {
-                let condition = match &flow.expr {
-                    RhaiExpr::Unit(_) => None,
-                    condition => Some(self.expr(condition)?),
-                };
+                // The condition is in the loop: each turn evaluates it.
                 self.loops += 1;
+                let condition = match &flow.expr {
+                    RhaiExpr::Unit(_) => Some(None),
+                    condition => self.expr(condition).map(Some),
+                };
                 let body = self.block(&flow.body);
                 self.loops -= 1;
-                Stmt::While(condition, body?)
+                Stmt::While(condition?, body?)
             }
             RhaiStmt::BreakLoop(None, flags, _) if self.loops > 0 => match flags.contains(ASTFlags::BREAK) {
                 true => Stmt::Break,
@@ -321,7 +402,7 @@ impl Compiler<'_> {
                 _ => None,
             };
             if let Some(change) = change {
-                return Some(Expr::Change(slot, change));
+                return Some(Expr::Change(self.change_in_place(slot), change));
             }
         }
         self.expr(expr)
@@ -333,10 +414,15 @@ impl Compiler<'_> {
             RhaiExpr::BoolConstant(b, _) => Expr::Value(Value::Bool(*b)),
             RhaiExpr::Unit(_) => Expr::Value(Value::Unit),
             RhaiExpr::DynamicConstant(value, _) => Expr::Value(Value::of(value)?),
-            RhaiExpr::Variable(..) => Expr::Local(self.variable(expr)?),
+            RhaiExpr::Variable(..) => {
+                let slot = self.variable(expr)?;
+                self.read(slot)
+            }
             RhaiExpr::Array(items, _) => Expr::Array(items.iter().map(|item| self.expr(item)).collect::<Option<_>>()?),
             RhaiExpr::Index(pair, flags, _) if *flags == ASTFlags::BREAK => {
-                Expr::Index(Box::new([self.expr(&pair.lhs)?, self.expr(&pair.rhs)?]))
+                // In the order the machine evaluates them: the index, then the array.
+                let index = self.expr(&pair.rhs)?;
+                Expr::Index(Box::new([self.expr(&pair.lhs)?, index]))
             }
             RhaiExpr::Dot(pair, flags, _) if flags.is_empty() => {
                 let RhaiExpr::MethodCall(call, _) = &pair.rhs else { return None };
@@ -517,6 +603,20 @@ mod tests {
             "fn moves(p) { let a = p; a += [1]; a -= 1; [a] }",
             "fn moves(p) { [[len(p)], [p.len() * 2]] }",
             "fn moves(p) { let r = p[0]; r += 1; [[r]] } fn split(p) { [p, [9223372036854775807 + p.len()]] }",
+            // Values taken out of a variable at its last read, or copied where a later one reads it.
+            "fn moves(p) { let q = p; let out = []; for i in 0..2 { out.push(q); } out.push(q); out }",
+            "fn moves(p) { let q = p; let i = 0; while q.len() > i { i += 1; } [q, [i]] }",
+            "fn moves(p) { let q = p; let out = []; for i in 0..2 { out.push(q); } out }",
+            "fn moves(p) { let q = p; let out = []; while out.len() < 2 { out.push(q); } out }",
+            "fn moves(p) { let q = p; let out = []; while out.len() < { out.push(q); 3 } {} out }",
+            "fn moves(p) { let out = []; let q = p; while q.len() > out.len() { out.push([out.len()]); } out }",
+            "fn moves(p) { let a = p; a += a; if a.len() > 0 { a[a.len() - 1] = a.len(); } [a, a] }",
+            "fn moves(p) { let x = p; { let x = [1]; x.push(2); x } [x, p] }",
+            "fn f(a, b) { a + b } fn moves(p) { let q = p; [f(q, q), q] }",
+            "fn moves(p) { let q = p; if p.len() > 1 { return [q]; } [q, q] }",
+            "fn moves(p) { let out = []; for x in p { let y = [x]; y.push(y.len()); out.push(y); } out }",
+            "fn moves(p) { let q = p; let r = q; q = [7]; [q, r, p] }",
+            "fn moves(p) { let q = p; q.push(q.len()); [q[q.len() - 1..q.len()], q] }",
         ];
         let positions = positions(2, 4);
         for text in cases {

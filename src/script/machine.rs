@@ -266,6 +266,7 @@ impl Machine<'_> {
                 self.allocate(self.stack[base + slot].items())?;
                 Ok(self.stack[base + slot].clone())
             }
+            Expr::Move(slot) => Ok(std::mem::replace(self.local(base, *slot), Value::Unit)),
             Expr::Array(items) => {
                 self.allocate(items.len())?;
                 Ok(Value::Array(items.iter().map(|item| self.expr(item, base)).collect::<Run<_>>()?))
