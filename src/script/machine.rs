@@ -188,9 +188,21 @@ impl Machine<'_> {
             Stmt::AssignIndex(slot, index, value) => {
                 let value = self.expr(value, base)?;
                 let index = self.index(index, base)?;
-                let Value::Array(items) = self.local(base, *slot) else { return bail() };
-                let Some(item) = items.get_mut(index) else { return bail() };
-                *item = value;
+                let array = self.local(base, *slot);
+                if array.length().is_none_or(|length| index >= length) {
+                    return bail();
+                }
+                match (array, value) {
+                    (Value::Ints(items), Value::Int(n)) => items[index] = n,
+                    (array, value) => {
+                        if let Value::Ints(_) = array {
+                            let items = std::mem::replace(array, Value::Unit).into_items().unwrap_or_default();
+                            *array = Value::Array(items);
+                        }
+                        let Value::Array(items) = array else { return bail() };
+                        items[index] = value;
+                    }
+                }
                 unit
             }
             Stmt::Expr(expr) => Flow::Next(self.expr(expr, base)?),
@@ -207,10 +219,11 @@ impl Machine<'_> {
                 let Some(end) = end else { return bail() };
                 self.each((from..end).map(Value::Int), body, base)?
             }
-            Stmt::ForArray(array, body) => {
-                let Value::Array(items) = self.expr(array, base)? else { return bail() };
-                self.each(items.into_iter(), body, base)?
-            }
+            Stmt::ForArray(array, body) => match self.expr(array, base)? {
+                Value::Ints(items) => self.each(items.into_iter().map(Value::Int), body, base)?,
+                Value::Array(items) => self.each(items.into_iter(), body, base)?,
+                _ => return bail(),
+            },
             Stmt::While(condition, body) => {
                 loop {
                     self.tick()?;
@@ -269,22 +282,29 @@ impl Machine<'_> {
             Expr::Move(slot) => Ok(std::mem::replace(self.local(base, *slot), Value::Unit)),
             Expr::Array(items) => {
                 self.allocate(items.len())?;
-                Ok(Value::Array(items.iter().map(|item| self.expr(item, base)).collect::<Run<_>>()?))
+                let mut array = Value::Ints(Vec::with_capacity(items.len()));
+                for item in items {
+                    let item = self.expr(item, base)?;
+                    array.push(item);
+                }
+                Ok(array)
             }
             Expr::Index(pair) => {
                 let index = self.index(&pair[1], base)?;
                 if let Expr::Local(slot) = pair[0] {
-                    let Value::Array(items) = &self.stack[base + slot] else { return bail() };
-                    let Some(item) = items.get(index) else { return bail() };
-                    let item = item.clone();
+                    let item = match &self.stack[base + slot] {
+                        Value::Ints(items) => Value::Int(*items.get(index).ok_or(Bail)?),
+                        Value::Array(items) => items.get(index).ok_or(Bail)?.clone(),
+                        _ => return bail(),
+                    };
                     self.allocate(item.items())?;
                     return Ok(item);
                 }
-                let Value::Array(mut items) = self.expr(&pair[0], base)? else { return bail() };
-                if index >= items.len() {
-                    return bail();
+                match self.expr(&pair[0], base)? {
+                    Value::Ints(items) => items.get(index).map(|&n| Value::Int(n)).ok_or(Bail),
+                    Value::Array(mut items) if index < items.len() => Ok(items.swap_remove(index)),
+                    _ => bail(),
                 }
-                Ok(items.swap_remove(index))
             }
             Expr::Binary(operator, pair) => {
                 let a = self.expr(&pair[0], base)?;
@@ -320,33 +340,43 @@ impl Machine<'_> {
             }
             Expr::Len(array) => {
                 let length = match &**array {
-                    Expr::Local(slot) => match &self.stack[base + slot] {
-                        Value::Array(items) => items.len(),
-                        _ => return bail(),
-                    },
-                    array => match self.expr(array, base)? {
-                        Value::Array(items) => items.len(),
-                        _ => return bail(),
-                    },
+                    Expr::Local(slot) => self.stack[base + slot].length(),
+                    array => self.expr(array, base)?.length(),
                 };
+                let Some(length) = length else { return bail() };
                 Ok(Value::Int(i64::try_from(length).map_err(|_| Bail)?))
             }
             Expr::Map(array, function) => {
-                let Value::Array(items) = self.expr(array, base)? else { return bail() };
+                let Some(items) = self.expr(array, base)?.into_items() else { return bail() };
                 self.allocate(items.len())?;
-                let mapped = items.into_iter().map(|item| self.call_with(*function, item)).collect::<Run<_>>()?;
-                Ok(Value::Array(mapped))
-            }
-            Expr::Filter(array, function) => {
-                let Value::Array(items) = self.expr(array, base)? else { return bail() };
-                let mut kept = Vec::new();
+                let mut mapped = Value::Ints(Vec::with_capacity(items.len()));
                 for item in items {
-                    if self.keeps(*function, &item)? {
-                        kept.push(self.copy(&item)?);
-                    }
+                    let item = self.call_with(*function, item)?;
+                    mapped.push(item);
                 }
-                Ok(Value::Array(kept))
+                Ok(mapped)
             }
+            Expr::Filter(array, function) => match self.expr(array, base)? {
+                Value::Ints(items) => {
+                    let mut kept = Vec::new();
+                    for n in items {
+                        if self.keeps(*function, &Value::Int(n))? {
+                            kept.push(n);
+                        }
+                    }
+                    Ok(Value::Ints(kept))
+                }
+                Value::Array(items) => {
+                    let mut kept = Vec::new();
+                    for item in items {
+                        if self.keeps(*function, &item)? {
+                            kept.push(self.copy(&item)?);
+                        }
+                    }
+                    Ok(Value::Array(kept))
+                }
+                _ => bail(),
+            },
             Expr::Change(slot, change) => self.change(*slot, change, base),
             Expr::Block(block) => match self.block(block, base)? {
                 Flow::Next(value) => Ok(value),
@@ -382,37 +412,57 @@ impl Machine<'_> {
             }
             Change::Sort | Change::Retain(_) => None,
         };
-        let Value::Array(mut items) = std::mem::replace(self.local(base, slot), Value::Unit) else { return bail() };
-        let result = self.change_items(&mut items, change, argument);
-        *self.local(base, slot) = Value::Array(items);
+        let mut array = std::mem::replace(self.local(base, slot), Value::Unit);
+        let result = self.change_array(&mut array, change, argument);
+        *self.local(base, slot) = array;
         result
     }
 
-    fn change_items(&mut self, items: &mut Vec<Value>, change: &Change, argument: Option<Value>) -> Run<Value> {
-        match (change, argument) {
-            (Change::Remove(_), Some(Value::Int(index))) => match usize::try_from(index) {
-                Ok(index) if index < items.len() => Ok(items.remove(index)),
-                Ok(_) => Ok(Value::Unit),
-                Err(_) => bail(),
+    fn change_array(&mut self, array: &mut Value, change: &Change, argument: Option<Value>) -> Run<Value> {
+        match (change, argument, array) {
+            (Change::Remove(_), Some(Value::Int(index)), array) => {
+                let Ok(index) = usize::try_from(index) else { return bail() };
+                match array {
+                    Value::Ints(items) if index < items.len() => Ok(Value::Int(items.remove(index))),
+                    Value::Array(items) if index < items.len() => Ok(items.remove(index)),
+                    Value::Ints(_) | Value::Array(_) => Ok(Value::Unit),
+                    _ => bail(),
+                }
+            }
+            (Change::Push(_), Some(item), array) => match array.push(item) {
+                true => Ok(Value::Unit),
+                false => bail(),
             },
-            (Change::Push(_), Some(item)) => {
-                items.push(item);
+            (Change::Sort, None, Value::Ints(items)) => {
+                items.sort_unstable();
                 Ok(Value::Unit)
             }
-            (Change::Sort, None) => {
+            (Change::Sort, None, Value::Array(items)) => {
                 if items.len() > 1 {
                     if !items.iter().all(|item| matches!(item, Value::Int(_))) {
                         return bail();
                     }
-                    items.sort_unstable_by_key(|item| match item {
-                        Value::Int(n) => *n,
-                        _ => 0,
-                    });
+                    items.sort_unstable_by_key(|item| item.int().unwrap_or(0));
                 }
                 Ok(Value::Unit)
             }
-            (Change::Retain(function), None) => {
+            (Change::Retain(function), None, Value::Ints(items)) => {
                 // In place, in order: the kept ones to the front, the others returned.
+                let mut removed = Vec::new();
+                let mut kept = 0;
+                for index in 0..items.len() {
+                    let n = items[index];
+                    if self.keeps(*function, &Value::Int(n))? {
+                        items[kept] = n;
+                        kept += 1;
+                    } else {
+                        removed.push(n);
+                    }
+                }
+                items.truncate(kept);
+                Ok(Value::Ints(removed))
+            }
+            (Change::Retain(function), None, Value::Array(items)) => {
                 let mut removed = Vec::new();
                 let mut kept = 0;
                 for index in 0..items.len() {

@@ -344,10 +344,10 @@ impl Script {
     /// `function(p)`'s positions (`moves` or `split`): compiled when it can be, in Rhai otherwise.
     fn positions_from(&self, function: &str, p: &[u64]) -> Result<Vec<Vec<u64>>, ScriptError> {
         let result = match self.compiled(function, || Some(vec![value::Value::position(p)?])) {
-            Some(value) => match value.positions(MOST_POSITION_LENGTH) {
-                Some(positions) => return Ok(positions),
+            Some(value) => match value.into_positions(MOST_POSITION_LENGTH) {
+                Ok(positions) => return Ok(positions),
                 // Not positions: Rhai's value, and the error it gets.
-                None => value.into_dynamic(),
+                Err(value) => value.into_dynamic(),
             },
             None => self.call(function, (self.array(p)?,), || show(p))?,
         };
