@@ -617,6 +617,8 @@ mod tests {
             "fn moves(p) { let out = []; for x in p { let y = [x]; y.push(y.len()); out.push(y); } out }",
             "fn moves(p) { let q = p; let r = q; q = [7]; [q, r, p] }",
             "fn moves(p) { let q = p; q.push(q.len()); [q[q.len() - 1..q.len()], q] }",
+            "fn moves(p) { let q = p; let r = q.retain(|x| x % 2 == 0); [q, r] }",
+            "fn moves(p) { let q = [[1], 2, [3]] + p; let r = q.retain(|x| { let y = x; y != 2 }); [r, [q.len()]] }",
         ];
         let positions = positions(2, 4);
         for text in cases {

@@ -447,37 +447,22 @@ impl Machine<'_> {
                 Ok(Value::Unit)
             }
             (Change::Retain(function), None, Value::Ints(items)) => {
-                // In place, in order: the kept ones to the front, the others returned.
-                let mut removed = Vec::new();
-                let mut kept = 0;
-                for index in 0..items.len() {
-                    let n = items[index];
-                    if self.keeps(*function, &Value::Int(n))? {
-                        items[kept] = n;
-                        kept += 1;
-                    } else {
-                        removed.push(n);
-                    }
-                }
-                items.truncate(kept);
+                let removed = retain_in_order(items, |&n| self.keeps(*function, &Value::Int(n)))?;
                 Ok(Value::Ints(removed))
             }
             (Change::Retain(function), None, Value::Array(items)) => {
-                let mut removed = Vec::new();
-                let mut kept = 0;
-                for index in 0..items.len() {
-                    let item = std::mem::replace(&mut items[index], Value::Unit);
-                    if self.keeps(*function, &item)? {
-                        items[kept] = item;
-                        kept += 1;
-                    } else {
-                        removed.push(item);
-                    }
-                }
-                items.truncate(kept);
+                let removed = retain_in_order(items, |item| self.keeps(*function, item))?;
                 Ok(Value::Array(removed))
             }
             _ => bail(),
         }
     }
+}
+
+/// Keeps the items `keep` is true of, in order, and returns the others, in order; `keep` is asked
+/// of each item in order, as Rhai's `retain` asks its closure.
+fn retain_in_order<T>(items: &mut Vec<T>, keep: impl FnMut(&T) -> Run<bool>) -> Run<Vec<T>> {
+    let kept = items.iter().map(keep).collect::<Run<Vec<bool>>>()?;
+    let mut kept = kept.into_iter();
+    Ok(items.extract_if(.., |_| !kept.next().unwrap_or(true)).collect())
 }
