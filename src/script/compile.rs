@@ -618,6 +618,8 @@ mod tests {
             "fn moves(p) { let q = p; let r = q; q = [7]; [q, r, p] }",
             "fn moves(p) { let q = p; q.push(q.len()); [q[q.len() - 1..q.len()], q] }",
             "fn moves(p) { let q = p; let r = q.retain(|x| x % 2 == 0); [q, r] }",
+            "fn moves(p) { let q = p; if q.len() > 1 { q[1] = [q[0]]; q[0] = true; } [q, [q.len()]] }",
+            "fn moves(p) { let q = [[1]] + p; q.remove(0); q.sort(); q[0] = 4; [q] }",
             "fn moves(p) { let q = [[1], 2, [3]] + p; let r = q.retain(|x| { let y = x; y != 2 }); [r, [q.len()]] }",
         ];
         let positions = positions(2, 4);
