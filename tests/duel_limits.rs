@@ -34,10 +34,12 @@ fn text(output: &Output) -> String {
 }
 
 /// `grundy problem NAME` run on the input, after `check` has looked at the input in `$f` (it may
-/// `exit`, or `kill` the shell as a crash does).
+/// `exit`, or `kill` the shell as a crash does). The reference's own wall-time budget (`--time`,
+/// 20 s by default) is set far off: a debug build on a busy machine may need more at the maxima,
+/// and its backstop would end a correct run with exit 2.
 fn planted(name: &str, check: &str) -> String {
     let me = env!("CARGO_BIN_EXE_grundy");
-    format!("f=$(mktemp); cat > $f; {check}; {me} problem {name} < $f; s=$?; rm -f $f; exit $s")
+    format!("f=$(mktemp); cat > $f; {check}; {me} problem {name} --time 3600 < $f; s=$?; rm -f $f; exit $s")
 }
 
 fn duel(name: &str, program: &str, seed: &str) -> (Option<i32>, String) {
@@ -150,7 +152,7 @@ fn repeated_edges_on(seeds: &[&str]) {
     let program = format!(
         "f=$(mktemp); cat > $f; m=$(head -n 1 $f | cut -d' ' -f2); \
          r=$(sed -n \"2,$((m + 1))p\" $f | sort | uniq -d | head -n 1); \
-         {me} problem tokens < $f | awk -v r=\"$r\" '{{ if (r != \"\") print ($1 == \"First\" ? \"Second\" : \"First\"); else print $1 }}'; \
+         {me} problem tokens --time 3600 < $f | awk -v r=\"$r\" '{{ if (r != \"\") print ($1 == \"First\" ? \"Second\" : \"First\"); else print $1 }}'; \
          s=$?; rm -f $f; exit $s"
     );
     for seed in seeds {
@@ -175,7 +177,7 @@ fn one_bad_number_among_many_is_tried_alone() {
                END { exit !found }'";
     let me = env!("CARGO_BIN_EXE_grundy");
     let program = format!(
-        "f=$(mktemp); cat > $f; if {bad}; then {me} problem prime < $f | {flip}; else {me} problem prime < $f; fi; \
+        "f=$(mktemp); cat > $f; if {bad}; then {me} problem prime --time 3600 < $f | {flip}; else {me} problem prime --time 3600 < $f; fi; \
          s=$?; rm -f $f; exit $s"
     );
     for seed in ["1", "2", "3"] {
