@@ -273,7 +273,9 @@ impl<'a> Worker<'a> {
     pub(super) fn scan(&mut self, rest: usize, first: usize, missing: &mut Vec<u32>) {
         const CHUNK: usize = 256;
         let (epoch, half) = (self.epoch, rest / 2);
-        let (head, recent, base) = (self.window.head(), self.window.recent(), self.window.base());
+        let (head, reversed, base) = (self.window.head(), self.window.reversed(), self.window.base());
+        // `reversed[newest − h]` is the value of heap `h`: the large parts `rest − a` in order of `a`.
+        let newest = self.window.len() - 1;
         let mut start = first;
         // Values looked up in a set in lanes (every value below its span) or compared one by one.
         let sets = self.sparse.lanes.strikes_sets() && self.sparse.bound < SET_SPAN;
@@ -282,7 +284,7 @@ impl<'a> Worker<'a> {
             // parts are in the window.
             let stop = (half + 1).min(head.len()).min((rest + 1).saturating_sub(base));
             if missing.len() <= if sets { SET_FEW } else { FEW } && stop > start {
-                let (small, large) = (&head[start..stop], &recent[rest + 1 - stop - base..=rest - start - base]);
+                let (small, large) = (&head[start..stop], &reversed[newest - (rest - start)..][..stop - start]);
                 if sets {
                     self.sparse.lanes.strike_set(small, large, missing);
                 } else {
@@ -297,7 +299,7 @@ impl<'a> Worker<'a> {
             if end <= head.len() && rest + 1 - end >= base {
                 // Both parts in the window: many splits a step, in lanes.
                 let small = &head[start..end];
-                let large = &recent[rest + 1 - end - base..=rest - start - base];
+                let large = &reversed[newest - (rest - start)..][..end - start];
                 self.sparse.lanes.mark_splits(small, large, reached, epoch);
             } else {
                 for a in start..end {
@@ -333,13 +335,14 @@ impl<'a> Worker<'a> {
             let Some(rest) = heap.checked_sub(take) else { continue };
             // The splits whose smaller part `a` is below the first part (and at most half).
             let end = self.first_part(take).min(rest / 2 + 1);
-            let (head, recent, base) = (self.window.head(), self.window.recent(), self.window.base());
-            if end > 1 && end <= head.len() && rest + 1 - end >= base && rest - base <= recent.len() {
+            let (head, reversed, base, len) =
+                (self.window.head(), self.window.reversed(), self.window.base(), self.window.len());
+            if end > 1 && end <= head.len() && rest + 1 - end >= base && rest <= len {
                 // Both parts in the window: the small parts 1, 2, … going up, the large ones
                 // `rest − 1`, `rest − 2`, … going down (the finish is the serial part of the work
                 // on several threads: no look-up of where a heap is kept).
-                let (small, large) = (&head[1..end], &recent[rest + 1 - end - base..rest - base]);
-                for (&part, &other) in small.iter().zip(large.iter().rev()) {
+                let (small, large) = (&head[1..end], &reversed[len - rest..][..end - 1]);
+                for (&part, &other) in small.iter().zip(large) {
                     draft.seen.insert(part ^ other);
                 }
             } else {
