@@ -5,6 +5,10 @@
 //!   one register, then marked. What is left is a store per option, the loop's floor.
 //! - [`Lanes::mark_splits`]: the search's splits while many rare values are missing, sixteen
 //!   options a step, then marked.
+//!
+//! The search's loops take the splits' large parts already in the order they pair with the small
+//! ones (newest first, [`crate::values::Window::reversed`]): split `i` is `small[i] ^ large[i]`,
+//! with no lane reversed in a register.
 //! - [`Lanes::strike_set`]: once fewer values are missing, each option is looked up in a bitmap
 //!   of them held in two AVX-512 registers (a permute picks its word, a shift its bit): 32 splits
 //!   in about ten instructions, however many values are looked for.
@@ -55,8 +59,8 @@ impl Lanes {
         [Lanes::Plain, Lanes::Avx2, Lanes::Avx512].into_iter().filter(|&lanes| lanes <= Lanes::detect()).collect()
     }
 
-    /// Removes from `few` (at most [`FEW`] values below 2^16) every value `small[i] ^ large[n − 1 − i]`,
-    /// `n` the length of both, going up from `i = 0` and stopping once `few` is empty.
+    /// Removes from `few` (at most [`FEW`] values below 2^16) every value `small[i] ^ large[i]`,
+    /// going up from `i = 0` and stopping once `few` is empty.
     pub fn strike(self, small: &[u16], large: &[u16], few: &mut Vec<u32>) {
         assert_eq!(small.len(), large.len(), "the parts of the splits pair up");
         debug_assert!(few.len() <= FEW && few.iter().all(|&v| v < 1 << 16));
@@ -132,9 +136,8 @@ impl Lanes {
 }
 
 impl Lanes {
-    /// Marks `reached[small[i] ^ large[n − 1 − i]]` with `epoch` for every `i` below `n`, the
-    /// length of both: the options of a run of splits, the small parts going up and the large
-    /// ones down.
+    /// Marks `reached[small[i] ^ large[i]]` with `epoch` for every `i`: the options of a run of
+    /// splits, the small parts going up and the large ones down.
     pub fn mark_splits(self, small: &[u16], large: &[u16], reached: &mut [u32; 1 << 16], epoch: u32) {
         assert_eq!(small.len(), large.len(), "the parts of the splits pair up");
         match self {
@@ -151,35 +154,27 @@ impl Lanes {
 /// [`Lanes::mark_splits`] from split `from` on, one by one.
 #[inline(always)]
 fn mark_splits(small: &[u16], large: &[u16], reached: &mut [u32; 1 << 16], epoch: u32, from: usize) {
-    let n = small.len();
-    for i in from..n {
-        reached[usize::from(small[i] ^ large[n - 1 - i])] = epoch;
+    for (&part, &other) in small[from..].iter().zip(&large[from..]) {
+        reached[usize::from(part ^ other)] = epoch;
     }
 }
 
-/// [`Lanes::mark_splits`] on AVX2: sixteen options a step in a register (the large parts
-/// reversed), written out, then each marked.
+/// [`Lanes::mark_splits`] on AVX2: sixteen options a step in a register, written out, then each
+/// marked.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn mark_splits_avx2(small: &[u16], large: &[u16], reached: &mut [u32; 1 << 16], epoch: u32) {
-    use std::arch::x86_64::{
-        __m256i, _mm256_loadu_si256, _mm256_permute4x64_epi64, _mm256_setr_epi8, _mm256_shuffle_epi8,
-        _mm256_storeu_si256, _mm256_xor_si256,
-    };
+    use std::arch::x86_64::{__m256i, _mm256_loadu_si256, _mm256_storeu_si256, _mm256_xor_si256};
     let n = small.len();
-    // Reverses the eight 16-bit lanes of each half; the halves are then swapped.
-    let reverse = _mm256_setr_epi8(
-        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
-    );
     let mut options = [0u16; 16];
     let mut done = 0;
     while done + 16 <= n {
-        // SAFETY: 32-byte reads of `small[done..done + 16]` and `large[n − done − 16..n − done]`,
-        // in bounds as `done + 16 ≤ n`; a 32-byte write of the 32 bytes of `options`.
+        // SAFETY: 32-byte reads of `small[done..done + 16]` and `large[done..done + 16]`, in
+        // bounds as `done + 16 ≤ n` (the lengths are equal, asserted by the caller); a 32-byte
+        // write of the 32 bytes of `options`.
         unsafe {
             let s = _mm256_loadu_si256(small.as_ptr().add(done).cast::<__m256i>());
-            let l = _mm256_loadu_si256(large.as_ptr().add(n - done - 16).cast::<__m256i>());
-            let l = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(l, reverse), 0x4e);
+            let l = _mm256_loadu_si256(large.as_ptr().add(done).cast::<__m256i>());
             _mm256_storeu_si256(options.as_mut_ptr().cast::<__m256i>(), _mm256_xor_si256(s, l));
         }
         for &option in &options {
@@ -197,12 +192,11 @@ pub const SET_SPAN: u32 = 1024;
 /// `bitmap`, until `left` bits are none; how many are left.
 #[inline(always)]
 fn strike_set(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut left: usize, from: usize) -> usize {
-    let n = small.len();
-    for i in from..n {
+    for i in from..small.len() {
         if left == 0 {
             break;
         }
-        let option = usize::from(small[i] ^ large[n - 1 - i]);
+        let option = usize::from(small[i] ^ large[i]);
         let bit = 1u16 << (option % 16);
         if bitmap[option / 16] & bit != 0 {
             bitmap[option / 16] &= !bit;
@@ -220,13 +214,10 @@ fn strike_set(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut left: us
 fn strike_set_avx512(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut left: usize) -> usize {
     use std::arch::x86_64::{
         __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_loadu_si512, _mm512_maskz_set1_epi16,
-        _mm512_permutex2var_epi16, _mm512_permutexvar_epi16, _mm512_set1_epi16, _mm512_srli_epi16, _mm512_srlv_epi16,
-        _mm512_storeu_si512, _mm512_test_epi16_mask, _mm512_xor_si512,
+        _mm512_permutex2var_epi16, _mm512_set1_epi16, _mm512_srli_epi16, _mm512_srlv_epi16, _mm512_storeu_si512,
+        _mm512_test_epi16_mask, _mm512_xor_si512,
     };
     let n = small.len();
-    let reverse_lanes: [u16; 32] = std::array::from_fn(|j| 31 - j as u16);
-    // SAFETY: 64-byte reads of 64-byte arrays.
-    let reverse = unsafe { _mm512_loadu_si512(reverse_lanes.as_ptr().cast()) };
     // SAFETY: 64-byte reads within the 128 bytes of `bitmap`.
     let (mut low, mut high) =
         unsafe { (_mm512_loadu_si512(bitmap.as_ptr().cast()), _mm512_loadu_si512(bitmap.as_ptr().add(32).cast())) };
@@ -234,15 +225,12 @@ fn strike_set_avx512(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut l
     let mut options = [0u16; 32];
     let mut done = 0;
     while done + 32 <= n && left > 0 {
-        // SAFETY: 64-byte reads of `small[done..done + 32]` and `large[n − done − 32..n − done]`,
-        // in bounds as `done + 32 ≤ n`.
+        // SAFETY: 64-byte reads of `small[done..done + 32]` and `large[done..done + 32]`, in
+        // bounds as `done + 32 ≤ n` (the lengths are equal, asserted by the caller).
         let (s, l): (__m512i, __m512i) = unsafe {
-            (
-                _mm512_loadu_si512(small.as_ptr().add(done).cast()),
-                _mm512_loadu_si512(large.as_ptr().add(n - done - 32).cast()),
-            )
+            (_mm512_loadu_si512(small.as_ptr().add(done).cast()), _mm512_loadu_si512(large.as_ptr().add(done).cast()))
         };
-        let option = _mm512_xor_si512(s, _mm512_permutexvar_epi16(reverse, l));
+        let option = _mm512_xor_si512(s, l);
         let word = _mm512_permutex2var_epi16(low, _mm512_srli_epi16(option, 4), high);
         let bits = _mm512_srlv_epi16(word, _mm512_and_si512(option, fifteen));
         let mut hits = _mm512_test_epi16_mask(bits, one);
@@ -292,6 +280,9 @@ fn mark_block(parts: &[u16], rare: (&[u32], &[u16]), span: usize, marks: &mut [u
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn mark_block_avx2(parts: &[u16], rare: (&[u32], &[u16]), span: usize, marks: &mut [u8], mark: u8) {
+    if MARK_BLOCK * span <= 1 << 16 {
+        return mark_block_narrow_avx2(parts, rare, span, marks, mark);
+    }
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_castsi256_si128, _mm256_cvtepu16_epi32,
         _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_set1_epi16, _mm256_storeu_si256, _mm256_xor_si256,
@@ -327,6 +318,45 @@ fn mark_block_avx2(parts: &[u16], rare: (&[u32], &[u16]), span: usize, marks: &m
     }
 }
 
+/// [`Lanes::mark_block`] on AVX2 when a block's marks number at most 2^16 (every value below
+/// 4096): the sixteen places of a rare heap's marks in one register of 16-bit lanes (a row's
+/// start or-ed with the option), taken out four at a time in 64-bit words and marked. Taking
+/// each lane out of the register costs two instructions on the vector port every mark needs;
+/// writing the register out and reading the lanes back stalls (a 32-byte write is not forwarded
+/// to 2-byte reads): the words' shifts go on the many scalar ports instead.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_block_narrow_avx2(parts: &[u16], rare: (&[u32], &[u16]), span: usize, marks: &mut [u8], mark: u8) {
+    use std::arch::x86_64::{
+        __m256i, _mm_cvtsi128_si64, _mm_extract_epi64, _mm256_and_si256, _mm256_castsi256_si128,
+        _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi16, _mm256_xor_si256,
+    };
+    debug_assert!(MARK_BLOCK * span <= 1 << 16);
+    let rows: [u16; MARK_BLOCK] = std::array::from_fn(|j| (j * span) as u16);
+    // SAFETY: a 32-byte read of the 32 bytes of `rows`.
+    let rows = unsafe { _mm256_loadu_si256(rows.as_ptr().cast::<__m256i>()) };
+    let within = _mm256_set1_epi16((span - 1) as u16 as i16);
+    for (&offset, &value) in rare.0.iter().zip(rare.1) {
+        let offset = offset as usize;
+        assert!(offset + MARK_BLOCK <= parts.len(), "a block of parts");
+        // SAFETY: a 32-byte read of `parts[offset..offset + 16]`, in bounds (asserted).
+        let block = unsafe { _mm256_loadu_si256(parts.as_ptr().add(offset).cast::<__m256i>()) };
+        let options = _mm256_and_si256(_mm256_xor_si256(block, _mm256_set1_epi16(value as i16)), within);
+        let places = _mm256_or_si256(options, rows);
+        let (low, high) = (_mm256_castsi256_si128(places), _mm256_extracti128_si256(places, 1));
+        let words =
+            [_mm_cvtsi128_si64(low), _mm_extract_epi64(low, 1), _mm_cvtsi128_si64(high), _mm_extract_epi64(high, 1)];
+        for word in words {
+            for k in 0..4 {
+                let place = (word as u64 >> (16 * k)) as u16;
+                // SAFETY: place = j·span + (option & (span − 1)) < MARK_BLOCK·span ≤ marks.len()
+                // (asserted by the caller).
+                unsafe { *marks.get_unchecked_mut(usize::from(place)) = mark };
+            }
+        }
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn strike_avx2(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
@@ -339,8 +369,7 @@ fn strike_avx2(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
 #[target_feature(enable = "avx512bw")]
 fn strike_avx512(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
     use std::arch::x86_64::{
-        __m512i, _mm512_cmpeq_epi16_mask, _mm512_loadu_si512, _mm512_permutexvar_epi16, _mm512_set1_epi16,
-        _mm512_setzero_si512, _mm512_xor_si512,
+        __m512i, _mm512_cmpeq_epi16_mask, _mm512_loadu_si512, _mm512_set1_epi16, _mm512_setzero_si512, _mm512_xor_si512,
     };
     let n = small.len();
     let (mut wanted, mut count) = wanted(few);
@@ -351,24 +380,20 @@ fn strike_avx512(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
         }
     };
     spread(&mut broadcast, &wanted);
-    // Lane j of a reversed register holds lane 31 − j.
-    let reverse_lanes: [u16; 32] = std::array::from_fn(|j| 31 - j as u16);
-    // SAFETY: a 64-byte read of a 64-byte array.
-    let reverse = unsafe { _mm512_loadu_si512(reverse_lanes.as_ptr().cast()) };
     let mut done = 0;
     while done + BLOCK <= n {
         // SAFETY: every read is 32 lanes within `small[done..done + 64]` or
-        // `large[n − done − 64..n − done]`, both in bounds as `done + 64 ≤ n`.
+        // `large[done..done + 64]`, both in bounds as `done + 64 ≤ n` (the lengths are equal).
         let (s0, s1, l0, l1) = unsafe {
             (
                 _mm512_loadu_si512(small.as_ptr().add(done).cast()),
                 _mm512_loadu_si512(small.as_ptr().add(done + 32).cast()),
-                _mm512_loadu_si512(large.as_ptr().add(n - done - 32).cast()),
-                _mm512_loadu_si512(large.as_ptr().add(n - done - 64).cast()),
+                _mm512_loadu_si512(large.as_ptr().add(done).cast()),
+                _mm512_loadu_si512(large.as_ptr().add(done + 32).cast()),
             )
         };
-        let o0 = _mm512_xor_si512(s0, _mm512_permutexvar_epi16(reverse, l0));
-        let o1 = _mm512_xor_si512(s1, _mm512_permutexvar_epi16(reverse, l1));
+        let o0 = _mm512_xor_si512(s0, l0);
+        let o1 = _mm512_xor_si512(s1, l1);
         let mut hits = 0u32;
         for b in &broadcast[..count] {
             hits |= _mm512_cmpeq_epi16_mask(o0, *b) | _mm512_cmpeq_epi16_mask(o1, *b);
@@ -397,8 +422,8 @@ fn strike(small: &[u16], large: &[u16], few: &mut Vec<u32>) {
     let mut done = 0;
     while done + BLOCK <= n {
         let s: &[u16; BLOCK] = small[done..done + BLOCK].try_into().expect("a block");
-        let l: &[u16; BLOCK] = large[n - done - BLOCK..n - done].try_into().expect("a block");
-        let options: [u16; BLOCK] = std::array::from_fn(|j| s[j] ^ l[BLOCK - 1 - j]);
+        let l: &[u16; BLOCK] = large[done..done + BLOCK].try_into().expect("a block");
+        let options: [u16; BLOCK] = std::array::from_fn(|j| s[j] ^ l[j]);
         let found = found_among(&options, &wanted[..count]);
         if found != 0 {
             count = keep_unfound(&mut wanted, count, found);
@@ -436,7 +461,7 @@ fn finish(small: &[u16], large: &[u16], done: usize, few: &mut Vec<u32>, mut wan
         if count == 0 {
             break;
         }
-        let found = found_among(&[small[i] ^ large[n - 1 - i]], &wanted[..count]);
+        let found = found_among(&[small[i] ^ large[i]], &wanted[..count]);
         if found != 0 {
             count = keep_unfound(&mut wanted, count, found);
         }
@@ -476,7 +501,7 @@ mod tests {
             for _ in 0..20 {
                 let small: Vec<u16> = (0..n).map(|_| (next() % 600) as u16).collect();
                 let large: Vec<u16> = (0..n).map(|_| (next() % 600) as u16).collect();
-                let reached: Vec<u32> = (0..n).map(|i| u32::from(small[i] ^ large[n - 1 - i])).collect();
+                let reached: Vec<u32> = (0..n).map(|i| u32::from(small[i] ^ large[i])).collect();
                 let count = (next() % (FEW as u64 + 1)) as usize;
                 let few: Vec<u32> = (0..count).map(|_| (next() % 1024) as u32).collect();
                 let expected: Vec<u32> = few.iter().copied().filter(|v| !reached.contains(v)).collect();
@@ -490,19 +515,22 @@ mod tests {
         }
     }
 
-    /// Every kind of lanes marks the places the plain loop marks.
+    /// Every kind of lanes marks the places the plain loop marks, for a block whose marks fit in
+    /// 16 bits and for wider ones.
     #[test]
     fn every_kind_marks_the_options_of_a_block() {
-        let parts: Vec<u16> = (0..300u32).map(|i| (i * 7919 % 512) as u16).collect();
-        let offsets: Vec<u32> = (0..40u32).map(|i| i * 97 % 280).collect();
-        let values: Vec<u16> = (0..40u32).map(|i| (i * 31 % 512) as u16).collect();
-        let mut expected = vec![0u8; MARK_BLOCK * 512];
-        mark_block(&parts, (&offsets, &values), 512, &mut expected, 3);
-        assert!(expected.iter().filter(|&&m| m == 3).count() > 100);
-        for lanes in Lanes::available() {
-            let mut marks = vec![0u8; MARK_BLOCK * 512];
-            lanes.mark_block(&parts, (&offsets, &values), 512, &mut marks, 3);
-            assert!(marks == expected, "{lanes:?}");
+        for span in [512usize, 4096, 8192] {
+            let parts: Vec<u16> = (0..300u32).map(|i| (i as usize * 7919 % span) as u16).collect();
+            let offsets: Vec<u32> = (0..40u32).map(|i| i * 97 % 280).collect();
+            let values: Vec<u16> = (0..40u32).map(|i| (i as usize * 3187 % span) as u16).collect();
+            let mut expected = vec![0u8; MARK_BLOCK * span];
+            mark_block(&parts, (&offsets, &values), span, &mut expected, 3);
+            assert!(expected.iter().filter(|&&m| m == 3).count() > 100);
+            for lanes in Lanes::available() {
+                let mut marks = vec![0u8; MARK_BLOCK * span];
+                lanes.mark_block(&parts, (&offsets, &values), span, &mut marks, 3);
+                assert!(marks == expected, "{lanes:?}, span {span}");
+            }
         }
     }
 
@@ -520,7 +548,7 @@ mod tests {
             for count in [0, 1, 5, 40, 300] {
                 let small: Vec<u16> = (0..n).map(|_| (next() % 1024) as u16).collect();
                 let large: Vec<u16> = (0..n).map(|_| (next() % 1024) as u16).collect();
-                let reached: Vec<u32> = (0..n).map(|i| u32::from(small[i] ^ large[n - 1 - i])).collect();
+                let reached: Vec<u32> = (0..n).map(|i| u32::from(small[i] ^ large[i])).collect();
                 let mut missing: Vec<u32> = (0..count).map(|_| (next() % 1024) as u32).collect();
                 missing.sort_unstable();
                 missing.dedup();
@@ -542,7 +570,7 @@ mod tests {
             let large: Vec<u16> = (0..n as u32).map(|i| (i * 104_729 % 900) as u16).collect();
             let mut expected = vec![0u32; 1 << 16];
             for i in 0..n {
-                expected[usize::from(small[i] ^ large[n - 1 - i])] = 5;
+                expected[usize::from(small[i] ^ large[i])] = 5;
             }
             for lanes in Lanes::available() {
                 let mut reached: Box<[u32; 1 << 16]> = vec![0; 1 << 16].into_boxed_slice().try_into().unwrap();

@@ -246,6 +246,8 @@ pub fn bits_of(value: u32) -> u32 {
 pub struct Window {
     head: Vec<u16>,
     recent: Vec<u16>,
+    /// `recent` again, newest first, ending at `2·RECENT` (see [`Window::reversed`]).
+    reversed: Vec<u16>,
     /// The heap of `recent[0]`.
     base: usize,
     /// Heaps of the table from `kept_first` to this one are not read.
@@ -267,9 +269,13 @@ impl Window {
     pub fn new(values: &Values, len: usize) -> Window {
         let kept = values.ring().map_or(0, |ring| len.saturating_sub(ring));
         let base = len.saturating_sub(RECENT).max(kept);
+        let recent: Vec<u16> = (base..len).map(|heap| values.get(heap) as u16).collect();
+        let mut reversed = vec![0; 2 * RECENT];
+        reversed[2 * RECENT - recent.len()..].iter_mut().zip(recent.iter().rev()).for_each(|(r, &v)| *r = v);
         Window {
             head: (0..len.min(HEAD)).map(|heap| values.get(heap) as u16).collect(),
-            recent: (base..len).map(|heap| values.get(heap) as u16).collect(),
+            recent,
+            reversed,
             base,
             reach: 0,
             kept_first: values.first(),
@@ -300,8 +306,11 @@ impl Window {
         if self.recent.len() == 2 * RECENT {
             self.recent.drain(..RECENT);
             self.base += RECENT;
+            // The newest half, first in `reversed`, moves to its end.
+            self.reversed.copy_within(..RECENT, RECENT);
         }
         self.recent.push(value);
+        self.reversed[2 * RECENT - self.recent.len()] = value;
     }
 
     /// The first heaps: `head()[h]` is the value of heap `h`.
@@ -312,6 +321,13 @@ impl Window {
     /// The newest heaps: `recent()[i]` is the value of heap `base() + i`.
     pub fn recent(&self) -> &[u16] {
         &self.recent
+    }
+
+    /// The newest heaps, newest first: `reversed()[i]` is the value of heap `len() − 1 − i`, as far
+    /// back as [`Window::base`]. The large parts of a run of splits go down as the small ones go
+    /// up: read here, both go up, as vector lanes read them (no lane reversed).
+    pub fn reversed(&self) -> &[u16] {
+        &self.reversed[2 * RECENT - self.recent.len()..]
     }
 
     /// The heap of `recent()[0]`.
@@ -406,8 +422,22 @@ mod tests {
         for heap in (0..n).step_by(97).chain(n - 3..n) {
             assert_eq!(u32::from(window.get(&table, heap)), values[heap], "heap {heap}");
         }
+        // The newest heaps newest first, as far back as the window's base, at every length.
+        let reads_reversed = |window: &Window| {
+            window.reversed().len() == window.len() - window.base()
+                && window.reversed().iter().enumerate().all(|(i, &v)| u32::from(v) == values[window.len() - 1 - i])
+        };
+        assert!(reads_reversed(&window));
+        let mut growing = Window::new(&table, 10);
+        for (heap, &value) in values.iter().enumerate().skip(10) {
+            growing.push(value as u16);
+            if heap % 4093 == 0 || heap + 2 >= n || (heap + 1) % RECENT < 2 {
+                assert!(reads_reversed(&growing), "after heap {heap}");
+            }
+        }
         let later = Window::new(&table, n);
         assert_eq!(later.len(), n);
         assert!((0..n).step_by(101).all(|heap| u32::from(later.get(&table, heap)) == values[heap]));
+        assert!(reads_reversed(&later));
     }
 }

@@ -1,0 +1,73 @@
+//! Bit helpers of the sparse-space method: which values are rare under a mask, and marks packed
+//! into words of 64 bits.
+
+/// Bit `i` set when `i & mask` has an odd number of bits (`i` below 64), doubling the bits known
+/// one mask bit at a time.
+pub(super) fn odd_parities(mask: u32) -> u64 {
+    (0..6).fold(0u64, |odd, bit| {
+        let width = 1u32 << bit;
+        let low = odd & ((1u64 << width) - 1);
+        let high = if mask >> bit & 1 == 1 { !low & ((1u64 << width) - 1) } else { low };
+        low | high << width
+    })
+}
+
+/// Puts into `words` the marks equal to `mark`, a bit each (`marks`' length a multiple of 64).
+pub(super) fn pack(marks: &[u8], mark: u8, words: &mut Vec<u64>) {
+    words.clear();
+    words.extend(marks.chunks_exact(64).map(|chunk| {
+        let chunk: &[u8; 64] = chunk.try_into().expect("64 marks");
+        equal_bits(chunk, mark)
+    }));
+}
+
+/// Bit `i` set when `marks[i] == mark`.
+#[inline]
+fn equal_bits(marks: &[u8; 64], mark: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+        // SAFETY: SSE2 is part of every x86-64; each read is 16 bytes within the 64 of `marks`.
+        unsafe {
+            let wanted = _mm_set1_epi8(mark as i8);
+            (0..4).fold(0u64, |bits, k| {
+                let sixteen = _mm_loadu_si128(marks.as_ptr().add(16 * k).cast());
+                bits | u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(sixteen, wanted)) as u16) << (16 * k)
+            })
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        marks.iter().enumerate().fold(0u64, |bits, (i, &m)| bits | u64::from(m == mark) << i)
+    }
+}
+
+/// Whether `value` is rare under `mask`: `value & mask` has an even number of bits.
+pub(super) fn is_rare(value: u32, mask: u32) -> bool {
+    let x = value & mask;
+    (PARITY[(x & 0xff) as usize] ^ PARITY[(x >> 8 & 0xff) as usize] ^ PARITY[(x >> 16 & 0xff) as usize]) == 0
+}
+
+/// `PARITY[b]`: the parity of the bits of `b` (a table: the baseline target has no popcount).
+static PARITY: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 1;
+    while b < 256 {
+        table[b] = table[b / 2] ^ (b as u8 & 1);
+        b += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odd_parities_are_the_parities_of_the_masked_bits() {
+        for mask in [0, 1, 2, 0b10_1101, 0x3f, 0x1ef, 0xfff] {
+            let expected = (0..64u32).fold(0u64, |bits, i| bits | u64::from((i & mask).count_ones() & 1) << i);
+            assert_eq!(odd_parities(mask), expected, "mask {mask:b}");
+        }
+    }
+}

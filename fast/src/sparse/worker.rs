@@ -1,0 +1,392 @@
+//! One worker's work on the heaps it is given: a block's drafts ([`Worker::speculate`]: the
+//! splits with a rare part, the smallest missing common value, the search for the rare values
+//! below it), and the finish of the heap at the frontier ([`Worker::finish`]: the options with the
+//! newest heaps). What a draft holds is a [`Draft`].
+
+use super::Sparse;
+use super::bits::{is_rare, odd_parities, pack};
+use super::board::{block, lookahead, reach};
+use crate::lanes::{FEW, MARK_BLOCK, SET_SPAN};
+use crate::values::{HEAD, Values, Window, bits_of};
+
+/// Values left to find when the search looks them up in a set in lanes ([`crate::lanes::Lanes::strike_set`])
+/// rather than marking every split (while more are missing, most splits find one).
+const SET_FEW: usize = 24;
+
+/// The most heaps drafted at once.
+pub(super) const BLOCK: usize = MARK_BLOCK;
+
+/// An octal code's moves, sorted by what they leave.
+#[derive(Debug)]
+pub(super) struct Moves {
+    /// Heaps that may be removed whole.
+    whole: Vec<usize>,
+    /// Takes that may leave one heap.
+    single: Vec<usize>,
+    /// Takes that may leave two heaps.
+    split: Vec<usize>,
+}
+
+impl Moves {
+    pub(super) fn new(digits: &[u8]) -> Moves {
+        let takes = |bit: u8| (0..digits.len()).filter(|&take| digits[take] & bit != 0).collect();
+        Moves { whole: takes(1), single: takes(2).into_iter().filter(|&take| take > 0).collect(), split: takes(4) }
+    }
+}
+
+/// A mark for every 16-bit value (indexed without a bounds check).
+type Slate = [u32; 1 << 16];
+
+/// A slate with no marks.
+fn slate() -> Box<Slate> {
+    vec![0; 1 << 16].into_boxed_slice().try_into().expect("a slate of 2^16 marks")
+}
+
+/// The option values of a heap seen so far, a bit each (values past the words are not seen).
+#[derive(Debug, Clone, Default)]
+pub(super) struct Seen {
+    words: Vec<u64>,
+}
+
+impl Seen {
+    fn insert(&mut self, value: u16) {
+        let word = usize::from(value >> 6);
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
+        }
+        self.words[word] |= 1 << (value & 63);
+    }
+
+    fn contains(&self, value: u32) -> bool {
+        self.words.get(value as usize >> 6).is_some_and(|word| word >> (value & 63) & 1 != 0)
+    }
+}
+
+/// The work on one heap before its newest values are known.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Draft {
+    pub(super) heap: usize,
+    /// The mask the rare parts were taken with (it may change before the heap is finished).
+    pub(super) mask: u32,
+    /// The options seen without the newest values.
+    pub(super) seen: Seen,
+    /// The smallest common value not seen without the newest values.
+    pub(super) common: u32,
+    /// Rare values below `common` that no split without the newest values reaches.
+    pub(super) missing: Vec<u32>,
+}
+
+/// One thread's share: what it has learnt of the table, and its scratch.
+pub(super) struct Worker<'a> {
+    pub(super) moves: &'a Moves,
+    pub(super) values: &'a Values,
+    /// A draft of heap `h` uses the values of heaps below `h − lookahead` only.
+    pub(super) lookahead: usize,
+    /// Heaps drafted at once.
+    pub(super) block: usize,
+    pub(super) sparse: Sparse,
+    pub(super) window: Window,
+    /// Scratch of a block's drafts: `marks[j·span + v] == mark` when `v` is an option of the
+    /// block's heap `j`, for the span `2^bits` of the values so far.
+    pub(super) marks: Vec<u8>,
+    pub(super) mark: u8,
+    /// The block's drafts.
+    pub(super) drafts: Vec<Draft>,
+    /// A draft taken from the board.
+    pub(super) taken: Draft,
+    /// Scratch of the search: `reached[v] == epoch` when a split of this search reached `v`.
+    pub(super) reached: Box<Slate>,
+    pub(super) epoch: u32,
+    /// Splits the search has marked one by one (the others were compared in lanes).
+    pub(super) marked: u64,
+    /// This worker's place in the board's `learnt`.
+    pub(super) me: usize,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker of `workers`, on the table `values` of which `sparse` has taken in the first heaps.
+    pub(super) fn new(moves: &'a Moves, values: &'a Values, workers: usize, sparse: Sparse) -> Worker<'a> {
+        Worker {
+            moves,
+            values,
+            lookahead: lookahead(workers),
+            block: block(workers),
+            window: Window::new(values, sparse.learnt),
+            sparse,
+            marks: Vec::new(),
+            mark: 0,
+            drafts: vec![Draft::default(); BLOCK],
+            taken: Draft::default(),
+            reached: slate(),
+            epoch: 0,
+            marked: 0,
+            me: 0,
+        }
+    }
+
+    /// Takes in the values of the heaps below `known` (which the frontier has passed).
+    pub(super) fn learn(&mut self, known: usize) {
+        while self.sparse.learnt < known {
+            let heap = self.sparse.learnt;
+            let value = self.values.get(heap);
+            self.window.push(value as u16);
+            self.sparse.take_in(heap, value);
+            // A mask that looked best on a short table may not stay so: look again as it grows
+            // (in a bounded table, while the heaps it looks at are kept: see `Board::ring`).
+            let whole = self.values.ring().is_none_or(|ring| self.sparse.learnt <= HEAD + reach(ring));
+            if whole && self.sparse.learnt >= 2 * self.sparse.chosen_at {
+                let len = self.sparse.learnt;
+                let (mask, rare) = Sparse::best_mask((0..len).map(|heap| self.values.get(heap)));
+                if rare < self.sparse.rare_count() {
+                    self.sparse = Sparse { lanes: self.sparse.lanes, ..Sparse::prepared(self.values, len, mask) };
+                }
+                self.sparse.chosen_at = len;
+            }
+        }
+    }
+
+    /// The value of a heap the worker has learnt.
+    pub(super) fn value(&self, heap: usize) -> u16 {
+        self.window.get(self.values, heap)
+    }
+
+    /// The smallest part of a split by `take` whose other part is known to a draft: smaller
+    /// parts go with one of the newest heaps.
+    pub(super) fn first_part(&self, take: usize) -> usize {
+        1 + self.lookahead.saturating_sub(take)
+    }
+
+    /// Everything about the heaps `first .. first + count` (at most [`BLOCK`]) that does not
+    /// need the values of each one's newest heaps (`heap − lookahead` and above), into
+    /// `self.drafts[..count]`.
+    ///
+    /// The splits with a rare part go a rare heap `a` at a time, for every heap of the block at
+    /// once: the other parts, `heap − take − a`, are consecutive heaps, read together from the
+    /// window.
+    pub(super) fn speculate(&mut self, first: usize, count: usize) {
+        debug_assert!((1..=BLOCK).contains(&count));
+        // Every option is below the first power of two past the values so far.
+        let span = 1usize << bits_of(self.sparse.bound);
+        if self.marks.len() < BLOCK * span {
+            self.marks = vec![0; BLOCK * span];
+            self.mark = 0;
+        }
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.marks.fill(0);
+            self.mark = 1;
+        }
+        let (mark, mask, lookahead) = (self.mark, self.sparse.mask, self.lookahead);
+        debug_assert!((first + count - 1).saturating_sub(lookahead) <= self.sparse.learnt);
+        let (window, values, sparse) = (&self.window, self.values, &self.sparse);
+        let marks = &mut self.marks[..BLOCK * span];
+        for j in 0..count {
+            let heap = first + j;
+            let known = heap.saturating_sub(lookahead);
+            let marks = &mut marks[j * span..(j + 1) * span];
+            if self.moves.whole.contains(&heap) {
+                marks[0] = mark;
+            }
+            for &take in &self.moves.single {
+                if let Some(rest) = heap.checked_sub(take).filter(|&rest| rest > 0 && rest < known) {
+                    marks[usize::from(window.get(values, rest))] = mark;
+                }
+            }
+        }
+        // Every split with a rare part.
+        for &take in &self.moves.split {
+            let first_part = 1 + lookahead.saturating_sub(take);
+            // Rare heaps below `shared` are parts of a split of every heap of the block.
+            let shared = first.saturating_sub(take);
+            let low = sparse.rare_heaps.partition_point(|&a| (a as usize) < first_part);
+            let high = sparse.rare_heaps.partition_point(|&a| (a as usize) < shared).max(low);
+            // The anchored rare heaps whose other parts are all among the newest heaps read them
+            // at fixed offsets into the window (a tight loop); the others one by one.
+            let anchor = sparse.anchor as usize;
+            let windowed = shared > anchor && shared - anchor >= window.base();
+            let anchored = if windowed { sparse.offsets.len().clamp(low, high) } else { low };
+            if anchored > low {
+                let recent = &window.recent()[shared - anchor - window.base()..];
+                let rare = sparse.offsets[low..anchored].iter().zip(&sparse.rare_values[low..anchored]);
+                if count == BLOCK {
+                    // The options' places for the whole block at once, in lanes.
+                    let rare = (&sparse.offsets[low..anchored], &sparse.rare_values[low..anchored]);
+                    sparse.lanes.mark_block(recent, rare, span, marks, mark);
+                } else {
+                    for (&offset, &value) in rare {
+                        for (j, &part) in recent[offset as usize..offset as usize + count].iter().enumerate() {
+                            marks[j * span + usize::from(value ^ part)] = mark;
+                        }
+                    }
+                }
+            }
+            let rare = sparse.rare_heaps[anchored..high].iter().zip(&sparse.rare_values[anchored..high]);
+            for (&a, &value) in rare {
+                for j in 0..count {
+                    let part = window.get(values, first + j - take - a as usize);
+                    marks[j * span + usize::from(value ^ part)] = mark;
+                }
+            }
+            // The rare heaps that are parts of the splits of the block's later heaps only.
+            for j in 0..count {
+                let Some(rest) = (first + j).checked_sub(take) else { continue };
+                let from = sparse.rare_heaps.partition_point(|&a| (a as usize) < shared.max(first_part));
+                let to = sparse.rare_heaps.partition_point(|&a| (a as usize) < rest).max(from);
+                for (&a, &value) in sparse.rare_heaps[from..to].iter().zip(&sparse.rare_values[from..to]) {
+                    marks[j * span + usize::from(value ^ window.get(values, rest - a as usize))] = mark;
+                }
+            }
+        }
+        let mut drafts = std::mem::take(&mut self.drafts);
+        for (j, draft) in drafts[..count].iter_mut().enumerate() {
+            draft.heap = first + j;
+            draft.mask = mask;
+            pack(&self.marks[j * span..(j + 1) * span], mark, &mut draft.seen.words);
+            draft.missing.clear();
+            draft.common = missing_below_common(&draft.seen, 0, mask, &mut draft.missing);
+            self.search(first + j, &mut draft.missing);
+        }
+        self.drafts = drafts;
+    }
+
+    /// Removes from `missing` every rare value that a split of `heap` whose smaller part is at
+    /// least the first part reaches, looking at the splits in order until none is left.
+    pub(super) fn search(&mut self, heap: usize, missing: &mut Vec<u32>) {
+        for &take in &self.moves.split {
+            if missing.is_empty() {
+                break;
+            }
+            let Some(rest) = heap.checked_sub(take) else { continue };
+            self.epoch = self.epoch.wrapping_add(1);
+            if self.epoch == 0 {
+                self.reached.fill(0);
+                self.epoch = 1;
+            }
+            self.scan(rest, self.first_part(take), missing);
+        }
+    }
+
+    /// Looks for the values of `missing` among the splits of `rest` into two heaps whose smaller
+    /// part is at least `first`, removing each one found, until none is left. The splits go in
+    /// chunks: each split marks its value in `reached` with the epoch (no branch), and the values
+    /// still missing are looked up after each chunk.
+    pub(super) fn scan(&mut self, rest: usize, first: usize, missing: &mut Vec<u32>) {
+        const CHUNK: usize = 256;
+        let (epoch, half) = (self.epoch, rest / 2);
+        let (head, reversed, base) = (self.window.head(), self.window.reversed(), self.window.base());
+        // `reversed[newest − h]` is the value of heap `h`: the large parts `rest − a` in order of `a`.
+        let newest = self.window.len() - 1;
+        let mut start = first;
+        // Values looked up in a set in lanes (every value below its span) or compared one by one.
+        let sets = self.sparse.lanes.strikes_sets() && self.sparse.bound < SET_SPAN;
+        while start <= half && !missing.is_empty() {
+            // A few values left: compared with every split, many splits at once, as far as both
+            // parts are in the window.
+            let stop = (half + 1).min(head.len()).min((rest + 1).saturating_sub(base));
+            if missing.len() <= if sets { SET_FEW } else { FEW } && stop > start {
+                let (small, large) = (&head[start..stop], &reversed[newest - (rest - start)..][..stop - start]);
+                if sets {
+                    self.sparse.lanes.strike_set(small, large, missing);
+                } else {
+                    self.sparse.lanes.strike(small, large, missing);
+                }
+                start = stop;
+                continue;
+            }
+            let end = (start + CHUNK).min(half + 1);
+            self.marked += (end - start) as u64;
+            let reached: &mut Slate = &mut self.reached;
+            if end <= head.len() && rest + 1 - end >= base {
+                // Both parts in the window: many splits a step, in lanes.
+                let small = &head[start..end];
+                let large = &reversed[newest - (rest - start)..][..end - start];
+                self.sparse.lanes.mark_splits(small, large, reached, epoch);
+            } else {
+                for a in start..end {
+                    let option = self.window.get(self.values, a) ^ self.window.get(self.values, rest - a);
+                    self.reached[usize::from(option)] = epoch;
+                }
+            }
+            // Without a branch for each value: which are found follows no pattern.
+            let reached: &Slate = &self.reached;
+            let mut kept = 0;
+            for i in 0..missing.len() {
+                let v = missing[i];
+                missing[kept] = v;
+                kept += usize::from(reached[v as usize] != epoch);
+            }
+            missing.truncate(kept);
+            start = end;
+        }
+    }
+
+    /// The value of the heap of `draft`, once every heap below it is learnt.
+    pub(super) fn finish(&mut self, draft: &mut Draft) -> u32 {
+        let (heap, mask) = (draft.heap, draft.mask);
+        debug_assert_eq!(self.sparse.learnt, heap);
+        // The options with one of the newest heaps.
+        let newest = heap.saturating_sub(self.lookahead);
+        for &take in &self.moves.single {
+            if let Some(rest) = heap.checked_sub(take).filter(|&rest| rest > 0 && rest >= newest) {
+                draft.seen.insert(self.value(rest));
+            }
+        }
+        for &take in &self.moves.split {
+            let Some(rest) = heap.checked_sub(take) else { continue };
+            // The splits whose smaller part `a` is below the first part (and at most half).
+            let end = self.first_part(take).min(rest / 2 + 1);
+            let (head, reversed, base, len) =
+                (self.window.head(), self.window.reversed(), self.window.base(), self.window.len());
+            if end > 1 && end <= head.len() && rest + 1 - end >= base && rest <= len {
+                // Both parts in the window: the small parts 1, 2, … going up, the large ones
+                // `rest − 1`, `rest − 2`, … going down (the finish is the serial part of the work
+                // on several threads: no look-up of where a heap is kept).
+                let (small, large) = (&head[1..end], &reversed[len - rest..][..end - 1]);
+                for (&part, &other) in small.iter().zip(large) {
+                    draft.seen.insert(part ^ other);
+                }
+            } else {
+                for a in 1..end {
+                    draft.seen.insert(self.value(a) ^ self.value(rest - a));
+                }
+            }
+        }
+        let seen = &draft.seen;
+        draft.missing.retain(|&v| !seen.contains(v));
+        // If a new option was the smallest missing common value, the rare values up to the next
+        // one must be looked for too (there are none when it was not).
+        let mut more = Vec::new();
+        let common = missing_below_common(seen, draft.common, mask, &mut more);
+        self.search(heap, &mut more);
+        draft.missing.append(&mut more);
+        draft.missing.iter().copied().min().unwrap_or(common)
+    }
+}
+
+/// The smallest common value `≥ from` that is not seen, after pushing onto `missing` every rare
+/// value between `from` and it that is not seen (64 values a step).
+fn missing_below_common(seen: &Seen, from: u32, mask: u32, missing: &mut Vec<u32>) -> u32 {
+    // Bit i of `odd`: i (below 64) has an odd number of mask bits. Value 64·w + i is common when
+    // that parity and the parity of 64·w differ.
+    let odd = odd_parities(mask);
+    let mut from_bit = from & 63;
+    for word in (from >> 6)..1 << 10 {
+        let base = word << 6;
+        let common = if is_rare(base, mask) { odd } else { !odd };
+        let unseen = !seen.words.get(word as usize).copied().unwrap_or(0) & (!0u64 << from_bit);
+        from_bit = 0;
+        let unseen_common = unseen & common;
+        let mut rare = unseen & !common;
+        if unseen_common != 0 {
+            rare &= (1u64 << unseen_common.trailing_zeros()) - 1;
+        }
+        while rare != 0 {
+            missing.push(base + rare.trailing_zeros());
+            rare &= rare - 1;
+        }
+        if unseen_common != 0 {
+            return base + unseen_common.trailing_zeros();
+        }
+    }
+    unreachable!("a heap has fewer than 2^16 options")
+}
