@@ -74,35 +74,30 @@ fn a_tampered_certificate_is_rejected_naming_what_is_wrong() {
     let v = document["values"][100].as_u64().unwrap();
     document["values"][100] = (v + 1).into();
     rejected(&path, &document, "heap 100: the certificate says");
+    // The certificate with one field replaced.
+    let with = |field: &str, value: serde_json::Value| {
+        let mut document = original.clone();
+        document[field] = value;
+        document
+    };
     // The period changed (values recomputed would not be periodic, and there are too few).
-    let mut document = original.clone();
-    document["period"] = 33.into();
-    rejected(&path, &document, "not periodic");
-    let mut document = original.clone();
-    document["period"] = 68.into();
-    rejected(&path, &document, "the theorem needs");
+    rejected(&path, &with("period", 33.into()), "not periodic");
+    rejected(&path, &with("period", 68.into()), "the theorem needs");
     // The pre-period moved either way.
-    let mut document = original.clone();
-    document["preperiod"] = 52.into();
-    rejected(&path, &document, "not periodic");
+    rejected(&path, &with("preperiod", 52.into()), "not periodic");
     // A later pre-period holds too (so the claim is not the one proven), given the values it needs.
-    let mut document = original.clone();
-    document["preperiod"] = 54.into();
+    let mut document = with("preperiod", 54.into());
     let mut dawson =
         grundy_definition::Definition::new(&"octal:0.07".parse().unwrap(), grundy_rules::Play::Normal).unwrap();
     dawson.extend_to(177, None).unwrap();
     document["values"] = dawson.values().into();
     rejected(&path, &document, "the pre-period is not 54");
     // Another game under the same values.
-    let mut document = original.clone();
-    document["code"] = "0.17".into();
-    rejected(&path, &document, "the certificate says");
+    rejected(&path, &with("code", "0.17".into()), "the certificate says");
     // t that does not match the code.
-    let mut document = original.clone();
-    document["t"] = 1.into();
-    rejected(&path, &document, "last non-zero digit");
+    rejected(&path, &with("t", 1.into()), "last non-zero digit");
     // Values cut short.
-    let mut document = original;
+    let mut document = original.clone();
     document["values"].as_array_mut().unwrap().truncate(150);
     rejected(&path, &document, "the theorem needs");
 }

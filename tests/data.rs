@@ -67,6 +67,16 @@ struct QuotientRecord {
     source: String,
 }
 
+/// The oracle's value of each single heap `[x]` is `values[x]`.
+fn oracle_plays_single_heaps(operation: Operation, play: Play, values: &[u32], what: &str) {
+    let rules = RuleSet::new(operation, Compound::Disjunctive, play);
+    let mut oracle = Engine::new(PileGame::new(rules), ValueKind::Grundy, Budget::default());
+    for (x, &expected) in values.iter().enumerate() {
+        let value = oracle.solve(&vec![x as u64]).unwrap().value;
+        assert_eq!(value, Some(Value::Grundy(expected.into())), "{what}: oracle at heap {x}");
+    }
+}
+
 fn read<T: serde::de::DeserializeOwned>(file: &str) -> T {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -135,13 +145,8 @@ fn published_sequences_are_the_tables_the_oracle_and_the_binary_give() {
             // Misère play of a game that splits heaps has no definition level.
             Err(_) => assert!(play == Play::Misere && operation.splits(), "{what}: no definition level"),
         }
-        let rules = RuleSet::new(operation, Compound::Disjunctive, play);
-        let mut oracle = Engine::new(PileGame::new(rules), ValueKind::Grundy, Budget::default());
         let upto = sequence.oracle_upto.unwrap_or(sequence.values.len() - 1);
-        for (x, &expected) in sequence.values.iter().enumerate().take(upto + 1) {
-            let value = oracle.solve(&vec![x as u64]).unwrap().value;
-            assert_eq!(value, Some(Value::Grundy(expected.into())), "{what}: oracle at heap {x}");
-        }
+        oracle_plays_single_heaps(operation, play, &sequence.values[..=upto], &what);
         let mut args = vec!["table", &sequence.game, "--json"];
         let upto = n.to_string();
         args.extend(["--upto", &upto]);
@@ -166,13 +171,9 @@ fn published_periods_are_proven_by_the_tables_and_the_binary() {
         let found = table.period.unwrap();
         assert_eq!((found.preperiod, found.period), (record.preperiod, record.period), "{what}: fast side");
         // The oracle plays the first heaps on whole positions: the values the period rests on.
-        let rules = RuleSet::new(operation, Compound::Disjunctive, Play::Normal);
-        let mut oracle = Engine::new(PileGame::new(rules), ValueKind::Grundy, Budget::default());
         let upto = if record.game.starts_with("octal") { 24 } else { 200 };
-        for x in 0..=upto {
-            let value = oracle.solve(&vec![x]).unwrap().value;
-            assert_eq!(value, Some(Value::Grundy(table.value(x).unwrap().into())), "{what}: oracle at heap {x}");
-        }
+        let values: Vec<u32> = (0..=upto).map(|x| table.value(x).unwrap()).collect();
+        oracle_plays_single_heaps(operation, Play::Normal, &values, &what);
         // The definition level reaches further: the table the period is read from, over three
         // periods past the pre-period (a few thousand heaps at most, for a quick test).
         let rules_operation: Operation = record.game.parse().unwrap();

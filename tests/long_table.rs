@@ -173,30 +173,37 @@ fn a_stopped_run_goes_on_from_its_checkpoint_to_the_same_table() {
     ]));
     let straight = json(&grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--json", "--time", "600"]));
     assert_eq!(resumed, straight);
-    // Another game's checkpoint, a damaged one, and no file: one line each, exit 2.
-    let other = grundy(&["table", "octal:0.14", "--upto", upto, "--summary", "--resume", path_text]);
-    assert_eq!(other.status.code(), Some(2));
-    assert!(text(&other).contains("is a checkpoint of 0.6, not of 0.14"), "{}", text(&other));
-    let mut bytes = std::fs::read(&path).unwrap();
-    let middle = bytes.len() / 2;
-    bytes[middle] ^= 1;
-    let damaged = scratch("damaged.ckpt");
-    std::fs::write(&damaged, &bytes).unwrap();
-    let output = grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--resume", damaged.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output).contains("checksum does not match"), "{}", text(&output));
-    assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
-    let missing = grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--resume", "/nonexistent/x.ckpt"]);
-    assert_eq!(missing.status.code(), Some(2), "{}", text(&missing));
-    // A checkpoint of a version this grundy does not know: one line naming it, exit 2.
-    let mut later = std::fs::read(&path).unwrap();
-    later[18] = b'7';
-    let later_path = scratch("later.ckpt");
-    std::fs::write(&later_path, &later).unwrap();
-    let output = grundy(&["table", "octal:0.6", "--upto", upto, "--summary", "--resume", later_path.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output).contains("version 7; this grundy reads versions 1 and 2"), "{}", text(&output));
-    assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
+    // Another game's checkpoint, a damaged one, one of a later version, and no file: one line
+    // naming what is wrong each, exit 2.
+    let refused = |code: &str, checkpoint: &str, says: &str| {
+        let output = grundy(&["table", code, "--upto", upto, "--summary", "--resume", checkpoint]);
+        assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+        assert!(text(&output).contains(says), "{}", text(&output));
+        assert_eq!(text(&output).trim_end().lines().count(), 1, "{}", text(&output));
+    };
+    refused("octal:0.14", path_text, "is a checkpoint of 0.6, not of 0.14");
+    let altered = |name: &str, alter: &dyn Fn(&mut Vec<u8>)| {
+        let mut bytes = std::fs::read(&path).unwrap();
+        alter(&mut bytes);
+        let altered = scratch(name);
+        std::fs::write(&altered, &bytes).unwrap();
+        altered.to_str().unwrap().to_string()
+    };
+    refused(
+        "octal:0.6",
+        &altered("damaged.ckpt", &|bytes| {
+            let middle = bytes.len() / 2;
+            bytes[middle] ^= 1
+        }),
+        "checksum does not match",
+    );
+    refused("octal:0.6", "/nonexistent/x.ckpt", "/nonexistent/x.ckpt");
+    // A checkpoint of a version this grundy does not know names it.
+    refused(
+        "octal:0.6",
+        &altered("later.ckpt", &|bytes| bytes[18] = b'7'),
+        "version 7; this grundy reads versions 1 and 2",
+    );
 }
 
 /// A whole table (`--whole-table`) writes checkpoints of version 1, as before the bounded tables
