@@ -67,6 +67,11 @@ struct QuotientRecord {
     source: String,
 }
 
+/// A record's game, and how failures name the record: the game and its source.
+fn game_of(game: &str, source: &str) -> (String, Operation) {
+    (format!("{game} ({source})"), game.parse().unwrap_or_else(|e| panic!("{game}: {e}")))
+}
+
 /// The oracle's value of each single heap `[x]` is `values[x]`.
 fn oracle_plays_single_heaps(operation: Operation, play: Play, values: &[u32], what: &str) {
     let rules = RuleSet::new(operation, Compound::Disjunctive, play);
@@ -130,8 +135,7 @@ fn every_sample_is_answered_alike_by_fast_oracle_and_binary() {
 fn published_sequences_are_the_tables_the_oracle_and_the_binary_give() {
     let sequences: Sequences = read("sequences.toml");
     for sequence in &sequences.sequence {
-        let what = format!("{} ({})", sequence.game, sequence.source);
-        let operation: Operation = sequence.game.parse().unwrap();
+        let (what, operation) = game_of(&sequence.game, &sequence.source);
         let play: Play = sequence.play.parse().unwrap();
         let n = sequence.values.len() as u64 - 1;
         let table = grundy_fast::heap_table(&operation, play, n).unwrap();
@@ -164,8 +168,7 @@ fn published_sequences_are_the_tables_the_oracle_and_the_binary_give() {
 fn published_periods_are_proven_by_the_tables_and_the_binary() {
     let periods: Periods = read("periods.toml");
     for record in &periods.period {
-        let what = format!("{} ({})", record.game, record.source);
-        let operation: Operation = record.game.parse().unwrap();
+        let (what, operation) = game_of(&record.game, &record.source);
         let table = grundy_fast::heap_table(&operation, Play::Normal, 1_000_000_000).unwrap();
         assert!(table.proven, "{what}: fast side proves a period");
         let found = table.period.unwrap();

@@ -5,12 +5,10 @@
 
 use std::process::{Command, Output};
 
+mod common;
+
 fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .env("GRUNDY_FAILURES", std::env::temp_dir().join("grundy-duel-tests"))
-        .output()
-        .expect("grundy runs")
+    common::run_grundy(args, "", Some("grundy-duel-tests"))
 }
 
 fn stdout(output: &Output) -> String {
@@ -30,21 +28,44 @@ fn planted(bad: &str, prelude: &str) -> String {
 }
 
 fn duel(program: &str, extra: &[&str]) -> (Option<i32>, String) {
-    let mut args = vec!["duel", "pack", "--rules", "0,0,0,0", "--against", program];
+    duel_of(&["pack", "--rules", "0,0,0,0"], program, extra)
+}
+
+/// `grundy duel PROBLEM… --against PROGRAM EXTRA…`: its exit code, and stdout then stderr.
+fn duel_of(problem: &[&str], program: &str, extra: &[&str]) -> (Option<i32>, String) {
+    let mut args = vec!["duel"];
+    args.extend_from_slice(problem);
+    args.extend_from_slice(&["--against", program]);
     args.extend_from_slice(extra);
     let output = grundy(&args);
     (output.status.code(), stdout(&output) + &String::from_utf8_lossy(&output.stderr))
 }
 
+/// Asserts that a duel ended with exit `code` and its output says each of `says`; returns
+/// the output. `context` (a seed, say) leads each message.
+#[track_caller]
+fn ended((exit, text): (Option<i32>, String), code: i32, says: &[&str], context: &str) -> String {
+    assert_eq!(exit, Some(code), "{context}{text}");
+    for said in says {
+        assert!(text.contains(said), "{context}does not say {said:?}:\n{text}");
+    }
+    text
+}
+
 #[test]
 fn a_bug_on_one_small_game_is_caught_by_the_small_space() {
     // Wrong only on the game of one plate of 37: no random input needed.
-    let (code, text) = duel(&planted("$2 == 1 && x == 37", ""), &["--seed", "1", "--cases", "0"]);
-    assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("FAILED: wrong answer after 1 inputs"), "{text}");
-    assert!(text.contains("\n0 0 0 0 1\n1 37\nexpected (oracle):\n"), "{text}");
     // The smaller inputs are the plates 1 to 36: a plate of 0 is no Game Pack input.
-    assert!(text.contains("minimal (none of the 36 smaller cases fails)"), "{text}");
+    ended(
+        duel(&planted("$2 == 1 && x == 37", ""), &["--seed", "1", "--cases", "0"]),
+        1,
+        &[
+            "FAILED: wrong answer after 1 inputs",
+            "\n0 0 0 0 1\n1 37\nexpected (oracle):\n",
+            "minimal (none of the 36 smaller cases fails)",
+        ],
+        "",
+    );
 }
 
 #[test]
@@ -52,10 +73,12 @@ fn a_threshold_bug_lands_on_its_minimum_marked_minimal() {
     // Wrong on every game holding a plate above 1000: bisection of the plate (which Game Pack's
     // shape gives, #36), then every smaller plate; on any seed.
     for seed in ["1", "3"] {
-        let (code, text) = duel(&planted("x > 1000", ""), &["--seed", seed, "--cases", "100"]);
-        assert_eq!(code, Some(1), "seed {seed}: {text}");
-        assert!(text.contains("\n0 0 0 0 1\n1 1001\n"), "seed {seed}: {text}");
-        assert!(text.contains("; minimal (none of the 1000 smaller cases fails)"), "seed {seed}: {text}");
+        ended(
+            duel(&planted("x > 1000", ""), &["--seed", seed, "--cases", "100"]),
+            1,
+            &["\n0 0 0 0 1\n1 1001\n", "; minimal (none of the 1000 smaller cases fails)"],
+            &format!("seed {seed}: "),
+        );
     }
 }
 
@@ -69,10 +92,7 @@ fn a_tokens_threshold_on_the_vertex_count_lands_on_it() {
         "f=$(mktemp); cat > $f; n=$(head -1 $f | cut -d' ' -f1); {me} problem tokens < $f | \
          awk -v n=$n '{{ if (n > 5000) print ($1 == \"First\" ? \"Second\" : \"First\"); else print $1 }}'; s=$?; rm -f $f; exit $s"
     );
-    let output = grundy(&["duel", "tokens", "--against", &program, "--seed", "1"]);
-    let text = stdout(&output);
-    assert_eq!(output.status.code(), Some(1), "{text}");
-    assert!(text.contains(":\n5001 0\n1\n1 1\nexpected"), "{text}");
+    ended(duel_of(&["tokens"], &program, &["--seed", "1"]), 1, &[":\n5001 0\n1\n1 1\nexpected"], "");
 }
 
 #[test]
@@ -80,11 +100,12 @@ fn shrinking_keeps_the_kind_of_failure_and_reports_another_apart() {
     // Crashes on plates of 13 and more (met in the small space); answers wrongly when the first
     // game is `1 3` — a wrong answer the shrink meets on the way and must not swap in.
     let program = planted("NR == 1 && x == 3 && $2 == 1", "for (i = 3; i <= NF; i++) if ($i >= 13) exit 3;");
-    let (code, text) = duel(&program, &["--seed", "1", "--cases", "10"]);
-    assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("FAILED: runtime error"), "{text}");
-    assert!(text.contains("\n0 0 0 0 1\n1 13\n"), "{text}");
-    assert!(text.contains("also met while shrinking"), "{text}");
+    ended(
+        duel(&program, &["--seed", "1", "--cases", "10"]),
+        1,
+        &["FAILED: runtime error", "\n0 0 0 0 1\n1 13\n", "also met while shrinking"],
+        "",
+    );
 }
 
 #[test]
@@ -104,11 +125,13 @@ fn a_given_input_past_the_oracle_is_answered_by_the_fast_side() {
 #[test]
 fn a_duel_stopped_by_its_time_limit_says_so() {
     let program = format!("sleep 0.3; {}", planted("0", ""));
-    let (code, text) = duel(&program, &["--seed", "1", "--time", "2"]);
     // Nothing failed, but not all that was asked ran: exit 2, with one line saying how far (#40).
-    assert_eq!(code, Some(2), "{text}");
-    assert!(text.contains("stopped by --time after"), "{text}");
-    assert!(text.contains("grundy: error: duel: the time budget (--time 2) ran out after"), "{text}");
+    ended(
+        duel(&program, &["--seed", "1", "--time", "2"]),
+        2,
+        &["stopped by --time after", "grundy: error: duel: the time budget (--time 2) ran out after"],
+        "",
+    );
 }
 
 #[test]
@@ -118,10 +141,8 @@ fn a_wythoff_solution_with_a_rounded_golden_ratio_is_caught_within_100_inputs() 
     let program = "awk '{ a = $1; b = $2; if (a > b) { t = a; a = b; b = t } \
                    print (a == int((b - a) * 1.618034) ? 0 : 1) }'";
     for seed in ["1", "2", "3", "4"] {
-        let output = grundy(&["duel", "wythoff", "--against", program, "--seed", seed, "--cases", "100"]);
-        let text = stdout(&output);
-        assert_eq!(output.status.code(), Some(1), "seed {seed}: {text}");
-        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
+        let outcome = duel_of(&["wythoff"], program, &["--seed", seed, "--cases", "100"]);
+        ended(outcome, 1, &["FAILED: wrong answer"], &format!("seed {seed}: "));
     }
 }
 
@@ -149,11 +170,8 @@ fn a_crash_threshold_far_below_the_first_failing_pair_is_bisected_in_few_runs() 
     // threshold: whole packs of candidate pairs a run, a grid of values bisected each round.
     let count = runs_counted("crash");
     let program = planted_wythoff("0", "if (a > 100000 && b > 100000) exit 3;", &count);
-    let output = grundy(&["duel", "wythoff", "--against", &program, "--seed", "5", "--cases", "300"]);
-    let text = stdout(&output);
-    assert_eq!(output.status.code(), Some(1), "{text}");
-    assert!(text.contains("FAILED: runtime error"), "{text}");
-    assert!(text.contains(":\n100001 100001\nexpected"), "{text}");
+    let outcome = duel_of(&["wythoff"], &program, &["--seed", "5", "--cases", "300"]);
+    let text = ended(outcome, 1, &["FAILED: runtime error", ":\n100001 100001\nexpected"], "");
     let runs = std::fs::read_to_string(&count).unwrap().lines().count();
     // Found within the first 20 inputs; shrinking from piles near 10^9 takes about 70 runs
     // (one number at a time it took over 200).
@@ -166,11 +184,8 @@ fn a_bug_on_empty_piles_is_caught_and_shrunk_to_them() {
     // Wythoff's format allows 0: a solution wrong when a pile is empty.
     let count = runs_counted("zero");
     let program = planted_wythoff("a == 0 || b == 0", "", &count);
-    let output = grundy(&["duel", "wythoff", "--against", &program, "--seed", "1", "--cases", "0"]);
-    let text = stdout(&output);
-    assert_eq!(output.status.code(), Some(1), "{text}");
-    assert!(text.contains(":\n0 0\nexpected"), "{text}");
-    assert!(text.contains("minimal (no smaller case exists)"), "{text}");
+    let outcome = duel_of(&["wythoff"], &program, &["--seed", "1", "--cases", "0"]);
+    ended(outcome, 1, &[":\n0 0\nexpected", "minimal (no smaller case exists)"], "");
     std::fs::remove_file(&count).ok();
 }
 
@@ -195,10 +210,7 @@ fn interrupted(program: &str, after: f64) -> (Option<i32>, String) {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_duel_that_holds_and_reports_it() {
-    let (code, text) = interrupted(&planted("0", ""), 3.0);
-    assert_eq!(code, Some(130), "{text}");
-    assert!(text.contains("stopped by Ctrl-C after"), "{text}");
-    assert!(text.contains("held: "), "{text}");
+    ended(interrupted(&planted("0", ""), 3.0), 130, &["stopped by Ctrl-C after", "held: "], "");
 }
 
 #[cfg(unix)]
@@ -206,11 +218,12 @@ fn ctrl_c_stops_a_duel_that_holds_and_reports_it() {
 fn ctrl_c_while_shrinking_prints_the_failure_as_far_as_it_got() {
     // Wrong on plates above 20 after a second's thought: found in the small space, then each
     // shrinking run takes a second; Ctrl-C comes in the middle.
-    let (code, text) = interrupted(&format!("sleep 1; {}", planted("x > 20", "")), 4.0);
-    assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("FAILED: wrong answer"), "{text}");
-    assert!(text.contains("stopped by Ctrl-C: the input below is shrunk as far as it got"), "{text}");
-    assert!(text.contains("replay: "), "{text}");
+    ended(
+        interrupted(&format!("sleep 1; {}", planted("x > 20", "")), 4.0),
+        1,
+        &["FAILED: wrong answer", "stopped by Ctrl-C: the input below is shrunk as far as it got", "replay: "],
+        "",
+    );
 }
 
 #[test]
@@ -221,9 +234,8 @@ fn a_pack_solution_wrong_only_on_large_second_player_wins_is_caught_within_100_i
     // format's limits hold plates of 1 and 5·10^5 only.)
     for seed in ["1", "2", "3", "4"] {
         let bad = "$1 == \"White\" && x > 1000 && x < 500000";
-        let (code, text) = duel(&planted(bad, ""), &["--seed", seed, "--cases", "100"]);
-        assert_eq!(code, Some(1), "seed {seed}: {text}");
-        assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
+        let outcome = duel(&planted(bad, ""), &["--seed", seed, "--cases", "100"]);
+        ended(outcome, 1, &["FAILED: wrong answer"], &format!("seed {seed}: "));
     }
 }
 
@@ -240,10 +252,8 @@ fn a_fibonacci_threshold_is_bisected_to_its_minimum() {
          rm -f $f",
         count = count.display()
     );
-    let output = grundy(&["duel", "fibonacci", "--against", &program, "--seed", "1", "--cases", "50"]);
-    let text = stdout(&output);
-    assert_eq!(output.status.code(), Some(1), "{text}");
-    assert!(text.contains(":\n1000001\n0\nexpected"), "{text}");
+    let outcome = duel_of(&["fibonacci"], &program, &["--seed", "1", "--cases", "50"]);
+    let text = ended(outcome, 1, &[":\n1000001\n0\nexpected"], "");
     let runs = std::fs::read_to_string(&count).unwrap().lines().count();
     assert!(runs < 80, "{runs} runs of the program:\n{text}");
     std::fs::remove_file(&count).ok();

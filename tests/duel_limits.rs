@@ -14,19 +14,17 @@
 //! another kind, which is never swapped in, so the shrink stops large. (Seeds 2–3 of the
 //! repeated edges failed once with the four opt-in duels at once at load 9, and pass alone.)
 
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::Mutex;
+
+mod common;
 
 /// Held while a duel runs (a test that failed holding it does not stop the others).
 static ONE_DUEL_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn grundy(args: &[&str]) -> Output {
     let _alone = ONE_DUEL_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .env("GRUNDY_FAILURES", std::env::temp_dir().join("grundy-duel-limits-tests"))
-        .output()
-        .expect("grundy runs")
+    common::run_grundy(args, "", Some("grundy-duel-limits-tests"))
 }
 
 fn text(output: &Output) -> String {
