@@ -149,6 +149,8 @@ pub fn main() -> ExitCode {
         Command::Quotient(args) => quotient::run(args, budget),
         Command::List => list::run(),
     };
+    // The command came back: its own outcome stands, and the watchdog no longer ends the run.
+    let _ended = ended();
     match result {
         Ok(code) => code,
         // Whoever read the output stopped reading (`grundy … | head`): nothing is wrong here.
@@ -199,6 +201,18 @@ fn saving<T>(save: impl FnOnce() -> T) -> T {
     save()
 }
 
+/// Whether the command has come back with its outcome. Not a budget: it settles the race between
+/// a command that ends past its deadline and the watchdog that would end it — whichever takes the
+/// lock first decides the exit code, so a finished answer never ends with the watchdog's exit 2.
+static ENDED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+
+/// Marks the command as come back; the guard holds off a watchdog that is ending the run.
+fn ended() -> std::sync::MutexGuard<'static, bool> {
+    let mut ended = ENDED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    *ended = true;
+    ended
+}
+
 /// The backstop of `--time`: every command stops on its own at its deadline (its searches,
 /// tables and scripts look at it), and says how far it got; should one not have stopped
 /// [`GRACE_SECONDS`] later, this ends the process with one line, exit 2.
@@ -212,6 +226,10 @@ fn watchdog(seconds: f64, json: bool) {
         let saves_end = end + std::time::Duration::from_secs_f64(MOST_SAVE_SECONDS);
         while SAVING.load(std::sync::atomic::Ordering::SeqCst) > 0 && std::time::Instant::now() < saves_end {
             std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let ended = ENDED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if *ended {
+            return;
         }
         let line = format!("the time budget (--time {seconds}) ran out, and the work did not stop within a second");
         let _ = fail(&line, json);
