@@ -563,6 +563,35 @@ mod tests {
         }
     }
 
+    /// Every kind of lanes strikes values at the edges of the set's bytes and registers (0–7, the
+    /// first byte; 504–519, the last byte of the first half and the first of the second; 1016–1023,
+    /// the last), each reached twice in a step or once in a later one, while the values near them
+    /// that no split reaches stay.
+    #[test]
+    fn every_kind_strikes_the_values_at_the_edges_of_the_set() {
+        let reached: Vec<u16> = (504..520).chain(1016..1024).chain([3, 5]).collect();
+        // Three steps of 32 splits and a tail: the first 16 values reached in lanes j and j + 16
+        // of the first step (the same value twice in a step), and all of them in the third.
+        let mut options = vec![700u16; 100];
+        for (j, &v) in reached.iter().enumerate() {
+            if j < 16 {
+                options[j] = v;
+                options[16 + j] = v;
+            }
+            options[64 + j] = v;
+        }
+        let small: Vec<u16> = (0..100u16).map(|i| i * 7 % 1024).collect();
+        let large: Vec<u16> = small.iter().zip(&options).map(|(&s, &o)| s ^ o).collect();
+        let missing: Vec<u32> = (0..8).chain(500..524).chain(1012..1024).collect();
+        let expected: Vec<u32> = missing.iter().copied().filter(|&v| !options.contains(&(v as u16))).collect();
+        assert!(expected.contains(&0) && expected.contains(&520) && !expected.contains(&512));
+        for lanes in Lanes::available() {
+            let mut left = missing.clone();
+            lanes.strike_set(&small, &large, &mut left);
+            assert_eq!(left, expected, "{lanes:?}");
+        }
+    }
+
     /// Every kind of lanes marks the options of every split, whatever the length.
     #[test]
     fn every_kind_marks_the_options_of_a_run_of_splits() {
