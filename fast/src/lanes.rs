@@ -610,6 +610,20 @@ mod tests {
         }
     }
 
+    /// Sets are struck in lanes by AVX-512 only, and only where the machine has its byte and word
+    /// instructions and its byte permutes (VBMI): elsewhere the search compares a few values
+    /// ([`FEW`]) in lanes instead, or strikes a set one split at a time.
+    #[test]
+    fn sets_are_struck_in_lanes_with_avx512_vbmi_only() {
+        #[cfg(target_arch = "x86_64")]
+        let vbmi = std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vbmi");
+        #[cfg(not(target_arch = "x86_64"))]
+        let vbmi = false;
+        for lanes in [Lanes::Plain, Lanes::Avx2, Lanes::Avx512] {
+            assert_eq!(lanes.strikes_sets(), lanes == Lanes::Avx512 && vbmi, "{lanes:?}");
+        }
+    }
+
     #[test]
     fn the_widest_lanes_are_found_first() {
         assert_eq!(Lanes::available().last(), Some(&Lanes::detect()));
