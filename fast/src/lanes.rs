@@ -10,7 +10,7 @@
 //! ones (newest first, [`crate::values::Window::reversed`]): split `i` is `small[i] ^ large[i]`,
 //! with no lane reversed in a register.
 //! - [`Lanes::strike_set`]: once fewer values are missing, each option is looked up in a bitmap
-//!   of them held in two AVX-512 registers (a permute picks its word, a shift its bit): 32 splits
+//!   of them held in two AVX-512 registers (a byte permute picks its byte, a shift its bit): 32 splits
 //!   in about ten instructions, however many values are looked for.
 //! - [`Lanes::strike`]: the same without AVX-512, for at most [`FEW`] values, each compared with
 //!   every option, 64 splits at once.
@@ -83,7 +83,9 @@ impl Lanes {
     pub fn strikes_sets(self) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            self == Lanes::Avx512 && std::is_x86_feature_detected!("avx512bw")
+            self == Lanes::Avx512
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi")
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -105,11 +107,9 @@ impl Lanes {
         }
         let left = missing.len();
         let left = match self {
-            // SAFETY: as in `strike`.
+            // SAFETY: as in `strike`, with AVX-512 VBMI too.
             #[cfg(target_arch = "x86_64")]
-            Lanes::Avx512 if std::is_x86_feature_detected!("avx512bw") => unsafe {
-                strike_set_avx512(small, large, &mut bitmap, left)
-            },
+            Lanes::Avx512 if self.strikes_sets() => unsafe { strike_set_avx512(small, large, &mut bitmap, left) },
             _ => strike_set(small, large, &mut bitmap, left, 0),
         };
         missing.retain(|&v| bitmap[v as usize / 16] >> (v % 16) & 1 != 0);
@@ -206,23 +206,26 @@ fn strike_set(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut left: us
     left
 }
 
-/// [`Lanes::strike_set`] on AVX-512: 32 options a step, each option's word of the bitmap picked by
-/// a two-register permute and its bit shifted down; the lanes that hit are few (each clears a
-/// value for good), handled one by one.
+/// [`Lanes::strike_set`] on AVX-512: 32 options a step, each option's byte of the bitmap picked
+/// by a two-register byte permute (one instruction, where the 16-bit permute is three) and its bit
+/// shifted down. The lanes that hit are few (each clears a value for good): a hit lane's value is
+/// read again from the parts (no round trip of the register through memory), its bit cleared in
+/// the registers, and every lane with that value dropped at once, so that a value found twice in
+/// a step counts once. The bitmap in memory is written once, at the end.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512bw")]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
 fn strike_set_avx512(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut left: usize) -> usize {
     use std::arch::x86_64::{
-        __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_loadu_si512, _mm512_maskz_set1_epi16,
-        _mm512_permutex2var_epi16, _mm512_set1_epi16, _mm512_srli_epi16, _mm512_srlv_epi16, _mm512_storeu_si512,
-        _mm512_test_epi16_mask, _mm512_xor_si512,
+        __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_cmpeq_epi16_mask, _mm512_loadu_si512,
+        _mm512_maskz_set1_epi8, _mm512_permutex2var_epi8, _mm512_set1_epi16, _mm512_srli_epi16, _mm512_srlv_epi16,
+        _mm512_storeu_si512, _mm512_test_epi16_mask, _mm512_xor_si512,
     };
     let n = small.len();
-    // SAFETY: 64-byte reads within the 128 bytes of `bitmap`.
+    // The bitmap as 128 bytes (the same bits: bit `v % 8` of byte `v / 8` is bit `v % 16` of word
+    // `v / 16` on a little-endian machine). SAFETY: 64-byte reads within the 128 bytes of `bitmap`.
     let (mut low, mut high) =
         unsafe { (_mm512_loadu_si512(bitmap.as_ptr().cast()), _mm512_loadu_si512(bitmap.as_ptr().add(32).cast())) };
-    let (fifteen, one) = (_mm512_set1_epi16(15), _mm512_set1_epi16(1));
-    let mut options = [0u16; 32];
+    let (seven, one) = (_mm512_set1_epi16(7), _mm512_set1_epi16(1));
     let mut done = 0;
     while done + 32 <= n && left > 0 {
         // SAFETY: 64-byte reads of `small[done..done + 32]` and `large[done..done + 32]`, in
@@ -231,31 +234,29 @@ fn strike_set_avx512(small: &[u16], large: &[u16], bitmap: &mut [u16; 64], mut l
             (_mm512_loadu_si512(small.as_ptr().add(done).cast()), _mm512_loadu_si512(large.as_ptr().add(done).cast()))
         };
         let option = _mm512_xor_si512(s, l);
-        let word = _mm512_permutex2var_epi16(low, _mm512_srli_epi16(option, 4), high);
-        let bits = _mm512_srlv_epi16(word, _mm512_and_si512(option, fifteen));
+        // Each lane's low byte picks the option's byte (`option / 8 < 128`); its high byte picks
+        // byte 0, which the shift by at most 7 leaves out of bit 0.
+        let byte = _mm512_permutex2var_epi8(low, _mm512_srli_epi16(option, 3), high);
+        let bits = _mm512_srlv_epi16(byte, _mm512_and_si512(option, seven));
         let mut hits = _mm512_test_epi16_mask(bits, one);
-        if hits != 0 {
-            // SAFETY: a 64-byte write of the 64 bytes of `options`.
-            unsafe { _mm512_storeu_si512(options.as_mut_ptr().cast(), option) };
-            while hits != 0 {
-                let value = usize::from(options[hits.trailing_zeros() as usize]);
-                let bit = 1u16 << (value % 16);
-                if bitmap[value / 16] & bit != 0 {
-                    bitmap[value / 16] &= !bit;
-                    left -= 1;
-                    // The bit cleared in the registers too (reading the table back from memory
-                    // right after these writes would wait for them).
-                    let clear = _mm512_maskz_set1_epi16(1 << (value / 16 % 32), bit as i16);
-                    if value / 16 < 32 {
-                        low = _mm512_andnot_si512(clear, low);
-                    } else {
-                        high = _mm512_andnot_si512(clear, high);
-                    }
-                }
-                hits &= hits - 1;
+        while hits != 0 {
+            let lane = done + hits.trailing_zeros() as usize;
+            let value = usize::from(small[lane] ^ large[lane]);
+            hits &= !_mm512_cmpeq_epi16_mask(option, _mm512_set1_epi16(value as i16));
+            left -= 1;
+            let clear = _mm512_maskz_set1_epi8(1 << (value / 8 % 64), (1u8 << (value % 8)) as i8);
+            if value / 8 < 64 {
+                low = _mm512_andnot_si512(clear, low);
+            } else {
+                high = _mm512_andnot_si512(clear, high);
             }
         }
         done += 32;
+    }
+    // SAFETY: 64-byte writes of the 128 bytes of `bitmap`.
+    unsafe {
+        _mm512_storeu_si512(bitmap.as_mut_ptr().cast(), low);
+        _mm512_storeu_si512(bitmap.as_mut_ptr().add(32).cast(), high);
     }
     strike_set(small, large, bitmap, left, done)
 }
@@ -562,6 +563,35 @@ mod tests {
         }
     }
 
+    /// Every kind of lanes strikes values at the edges of the set's bytes and registers (0–7, the
+    /// first byte; 504–519, the last byte of the first half and the first of the second; 1016–1023,
+    /// the last), each reached twice in a step or once in a later one, while the values near them
+    /// that no split reaches stay.
+    #[test]
+    fn every_kind_strikes_the_values_at_the_edges_of_the_set() {
+        let reached: Vec<u16> = (504..520).chain(1016..1024).chain([3, 5]).collect();
+        // Three steps of 32 splits and a tail: the first 16 values reached in lanes j and j + 16
+        // of the first step (the same value twice in a step), and all of them in the third.
+        let mut options = vec![700u16; 100];
+        for (j, &v) in reached.iter().enumerate() {
+            if j < 16 {
+                options[j] = v;
+                options[16 + j] = v;
+            }
+            options[64 + j] = v;
+        }
+        let small: Vec<u16> = (0..100u16).map(|i| i * 7 % 1024).collect();
+        let large: Vec<u16> = small.iter().zip(&options).map(|(&s, &o)| s ^ o).collect();
+        let missing: Vec<u32> = (0..8).chain(500..524).chain(1012..1024).collect();
+        let expected: Vec<u32> = missing.iter().copied().filter(|&v| !options.contains(&(v as u16))).collect();
+        assert!(expected.contains(&0) && expected.contains(&520) && !expected.contains(&512));
+        for lanes in Lanes::available() {
+            let mut left = missing.clone();
+            lanes.strike_set(&small, &large, &mut left);
+            assert_eq!(left, expected, "{lanes:?}");
+        }
+    }
+
     /// Every kind of lanes marks the options of every split, whatever the length.
     #[test]
     fn every_kind_marks_the_options_of_a_run_of_splits() {
@@ -577,6 +607,20 @@ mod tests {
                 lanes.mark_splits(&small, &large, &mut reached, 5);
                 assert!(reached[..] == expected[..], "{lanes:?}, {n} splits");
             }
+        }
+    }
+
+    /// Sets are struck in lanes by AVX-512 only, and only where the machine has its byte and word
+    /// instructions and its byte permutes (VBMI): elsewhere the search compares a few values
+    /// ([`FEW`]) in lanes instead, or strikes a set one split at a time.
+    #[test]
+    fn sets_are_struck_in_lanes_with_avx512_vbmi_only() {
+        #[cfg(target_arch = "x86_64")]
+        let vbmi = std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vbmi");
+        #[cfg(not(target_arch = "x86_64"))]
+        let vbmi = false;
+        for lanes in [Lanes::Plain, Lanes::Avx2, Lanes::Avx512] {
+            assert_eq!(lanes.strikes_sets(), lanes == Lanes::Avx512 && vbmi, "{lanes:?}");
         }
     }
 

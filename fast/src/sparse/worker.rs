@@ -227,11 +227,13 @@ impl<'a> Worker<'a> {
                     marks[j * span + usize::from(value ^ part)] = mark;
                 }
             }
-            // The rare heaps that are parts of the splits of the block's later heaps only.
+            // The rare heaps that are parts of the splits of the block's later heaps only: from
+            // `shared` (or the first part) up to a heap of the block less `take`, so a few at most
+            // (none once every rare heap is below `shared`), found going up from the first.
+            let from = sparse.rare_heaps.partition_point(|&a| (a as usize) < shared.max(first_part));
             for j in 0..count {
                 let Some(rest) = (first + j).checked_sub(take) else { continue };
-                let from = sparse.rare_heaps.partition_point(|&a| (a as usize) < shared.max(first_part));
-                let to = sparse.rare_heaps.partition_point(|&a| (a as usize) < rest).max(from);
+                let to = from + sparse.rare_heaps[from..].iter().take_while(|&&a| (a as usize) < rest).count();
                 for (&a, &value) in sparse.rare_heaps[from..to].iter().zip(&sparse.rare_values[from..to]) {
                     marks[j * span + usize::from(value ^ window.get(values, rest - a as usize))] = mark;
                 }
