@@ -342,8 +342,9 @@ impl<'a> Worker<'a> {
             if end > 1 && end <= head.len() && rest + 1 - end >= base && rest <= len {
                 // Both parts in the window: the small parts 1, 2, … going up, the large ones
                 // `rest − 1`, `rest − 2`, … going down (the finish is the serial part of the work
-                // on several threads: no look-up of where a heap is kept).
-                let (small, large) = (&head[1..end], &reversed[len - rest..][..end - 1]);
+                // on several threads: no look-up of where a heap is kept). The pairs end with the
+                // small parts.
+                let (small, large) = (&head[1..end], &reversed[len - rest..]);
                 for (&part, &other) in small.iter().zip(large) {
                     draft.seen.insert(part ^ other);
                 }
