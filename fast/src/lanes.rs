@@ -3,6 +3,11 @@
 //! - [`Lanes::mark_block`]: the splits with a rare part, for a block of 16 consecutive heaps at
 //!   once (their other parts are 16 consecutive heaps): the sixteen options' places computed in
 //!   one register, then marked. What is left is a store per option, the loop's floor.
+//! - [`Lanes::common_block`]: the same splits when every option is common, a bit each in
+//!   registers instead of a store each: the option less the mask's lowest bit is its rank among
+//!   the common values, and a heap's common options below 384 are 192 bits (six registers of
+//!   eight heaps). On AVX2 it takes about 0.48 ns a split near heap 10^8 against `mark_block`'s
+//!   0.63 (an AMD EPYC, Zen 3), where a store is 0.69 ns.
 //! - [`Lanes::mark_splits`]: the search's splits while many rare values are missing, sixteen
 //!   options a step, then marked.
 //!
@@ -131,6 +136,104 @@ impl Lanes {
                 mark_block_avx2(parts, rare, span, marks, mark)
             },
             _ => mark_block(parts, rare, span, marks, mark),
+        }
+    }
+}
+
+impl Lanes {
+    /// For each `(offset, value)` of `rare`, and each `j` below [`MARK_BLOCK`]: with
+    /// `option = value ^ parts[offset + j]` and its index `squeeze(option)` (the option less the
+    /// bit above `low`, the bits of `low` kept), sets bit `index % 32` of `bits[j][index / 32]`
+    /// when the index is below [`COMMON_BITS`]. When the mask's lowest bit is the one above `low`
+    /// and every option is common, the index of a common value is its rank among the common values
+    /// and a heap's 192 bits are its common options below 384: the splits of a block with a rare
+    /// part, a bit each in registers rather than a store each ([`Lanes::mark_block`]).
+    pub fn common_block(
+        self,
+        parts: &[u16],
+        rare: (&[u32], &[u16]),
+        low: u16,
+        bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK],
+    ) {
+        assert!((low as u32 + 1).is_power_of_two() && low < 1 << 14, "the bits below the mask's lowest");
+        match self {
+            // SAFETY: as in `mark_block`.
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Avx2 | Lanes::Avx512 if std::is_x86_feature_detected!("avx2") => unsafe {
+                common_block_avx2(parts, rare, low, bits)
+            },
+            _ => common_block(parts, rare, low, bits),
+        }
+    }
+}
+
+/// Words of 32 indices [`Lanes::common_block`] keeps for a heap: six (192 indices, the common
+/// values below 384 when the mask's lowest bit is the one above `low`), so that twelve registers
+/// hold a block's; values past them are rare in the long tables (Officers' largest to 10^8 is 325).
+pub const RANK_WORDS: usize = 6;
+
+/// Indices [`Lanes::common_block`] keeps for a heap.
+pub const COMMON_BITS: u32 = 32 * RANK_WORDS as u32;
+
+/// An option less the bit above `low`: `low`'s bits kept, the bits above moved down one.
+#[inline(always)]
+pub fn squeeze(option: u16, low: u16) -> u16 {
+    (option >> 1 & !low) | (option & low)
+}
+
+/// [`Lanes::common_block`] as a plain loop.
+fn common_block(parts: &[u16], rare: (&[u32], &[u16]), low: u16, bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK]) {
+    for (&offset, &value) in rare.0.iter().zip(rare.1) {
+        let parts: &[u16; MARK_BLOCK] =
+            parts[offset as usize..offset as usize + MARK_BLOCK].try_into().expect("a block of parts");
+        for (heap, &part) in bits.iter_mut().zip(parts) {
+            let index = u32::from(squeeze(value ^ part, low));
+            if index < COMMON_BITS {
+                heap[index as usize / 32] |= 1 << (index % 32);
+            }
+        }
+    }
+}
+
+/// [`Lanes::common_block`] on AVX2: eight heaps at a time, a rare heap's eight options in a
+/// register of 32-bit lanes (the parts widened as they are read), squeezed, and each lane's bit
+/// set in its heap's six words, held in six registers for the whole loop: a variable shift gives
+/// the bit (a count of 32 or more gives none, so `index − 32·w` sets a bit in word `w` only).
+/// Half a block at a time keeps every word in a register.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn common_block_avx2(parts: &[u16], rare: (&[u32], &[u16]), low: u16, bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK]) {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm_loadu_si128, _mm256_and_si256, _mm256_cvtepu16_epi32, _mm256_or_si256, _mm256_set1_epi32,
+        _mm256_setzero_si256, _mm256_sllv_epi32, _mm256_srli_epi32, _mm256_storeu_si256, _mm256_sub_epi32,
+        _mm256_xor_si256,
+    };
+    let one = _mm256_set1_epi32(1);
+    let (keep, above) = (_mm256_set1_epi32(i32::from(low)), _mm256_set1_epi32(i32::from(0x7fff & !low)));
+    let words: [__m256i; RANK_WORDS] = std::array::from_fn(|w| _mm256_set1_epi32(32 * w as i32));
+    for half in 0..MARK_BLOCK / 8 {
+        let mut held = [_mm256_setzero_si256(); RANK_WORDS];
+        for (&offset, &value) in rare.0.iter().zip(rare.1) {
+            let offset = offset as usize + 8 * half;
+            assert!(offset + 8 <= parts.len(), "a block of parts");
+            // SAFETY: a 16-byte read of `parts[offset..offset + 8]`, in bounds (asserted).
+            let block = unsafe { _mm_loadu_si128(parts.as_ptr().add(offset).cast::<__m128i>()) };
+            let option = _mm256_xor_si256(_mm256_cvtepu16_epi32(block), _mm256_set1_epi32(i32::from(value)));
+            let index =
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(option, 1), above), _mm256_and_si256(option, keep));
+            for (word, at) in held.iter_mut().zip(&words) {
+                *word = _mm256_or_si256(*word, _mm256_sllv_epi32(one, _mm256_sub_epi32(index, *at)));
+            }
+        }
+        let mut out = [[0u32; 8]; RANK_WORDS];
+        for (word, out) in held.iter().zip(&mut out) {
+            // SAFETY: a 32-byte write of the 32 bytes of `out`.
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), *word) };
+        }
+        for (j, heap) in bits[8 * half..8 * half + 8].iter_mut().enumerate() {
+            for (w, word) in heap.iter_mut().enumerate() {
+                *word |= out[w][j];
+            }
         }
     }
 }
@@ -531,6 +634,52 @@ mod tests {
                 let mut marks = vec![0u8; MARK_BLOCK * span];
                 lanes.mark_block(&parts, (&offsets, &values), span, &mut marks, 3);
                 assert!(marks == expected, "{lanes:?}, span {span}");
+            }
+        }
+    }
+
+    /// Every kind of lanes sets, for each heap of a block, the bits of the squeezed options
+    /// below [`COMMON_BITS`] and no other: options past them (parts up to 2^14) set none, and a
+    /// squeeze by any lowest mask bit keeps the bits below it.
+    #[test]
+    fn every_kind_keeps_a_blocks_common_options_in_bits() {
+        let mut seed = 0x6a09_e667_f3bc_c909u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for low in [0u16, 1, 3, 31, 1023] {
+            for rare_heaps in [0usize, 1, 7, 200] {
+                let parts: Vec<u16> =
+                    (0..400).map(|_| (next() % if next() % 4 == 0 { 1 << 14 } else { 450 }) as u16).collect();
+                let offsets: Vec<u32> = (0..rare_heaps).map(|_| (next() % 384) as u32).collect();
+                let values: Vec<u16> = (0..rare_heaps).map(|_| (next() % 400) as u16).collect();
+                let mut expected = [[0u32; RANK_WORDS]; MARK_BLOCK];
+                for (&offset, &value) in offsets.iter().zip(&values) {
+                    for (j, heap) in expected.iter_mut().enumerate() {
+                        let option = value ^ parts[offset as usize + j];
+                        // The option less bit `low + 1`'s place, by arithmetic.
+                        let below = option % (low + 1);
+                        let index = u32::from(option / (2 * (low + 1)) * (low + 1) + below);
+                        if index < COMMON_BITS {
+                            heap[index as usize / 32] |= 1 << (index % 32);
+                        }
+                    }
+                }
+                if rare_heaps == 200 {
+                    assert!(expected.iter().flatten().map(|w| w.count_ones()).sum::<u32>() > 500, "low {low}");
+                }
+                for lanes in Lanes::available() {
+                    // Bits set before stay set.
+                    let mut bits = [[0u32; RANK_WORDS]; MARK_BLOCK];
+                    bits[3][5] = 1 << 31;
+                    lanes.common_block(&parts, (&offsets, &values), low, &mut bits);
+                    let mut wanted = expected;
+                    wanted[3][5] |= 1 << 31;
+                    assert_eq!(bits, wanted, "{lanes:?}, low {low}, {rare_heaps} rare heaps");
+                }
             }
         }
     }

@@ -42,6 +42,33 @@ fn equal_bits(marks: &[u8; 64], mark: u8) -> u64 {
     }
 }
 
+/// The common values of 64-value word `word` under `mask`, a bit each.
+pub(super) fn common_in(word: u32, mask: u32) -> u64 {
+    let odd = odd_parities(mask);
+    if is_rare(word << 6, mask) { odd } else { !odd }
+}
+
+/// The word of the common values `64·w … 64·w + 63` that `ranks` holds (bit `i` of `ranks`
+/// for the `i`-th common value of the word), `commons` being [`common_in`] for the word: when the
+/// mask's lowest bit `low_bit` is below 6, each run of `2^(low_bit + 1)` values has its common
+/// values as its lower or its upper half, so the ranks spread a half a run, then go up a half
+/// where the commons are (a parallel deposit of the ranks into `commons`).
+pub(super) fn deposit_common(ranks: u32, low_bit: u32, commons: u64) -> u64 {
+    debug_assert!(low_bit < 6);
+    const SPREAD: [u64; 5] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+    ];
+    let mut x = u64::from(ranks);
+    for step in (low_bit..5).rev() {
+        x = (x | x << (1 << step)) & SPREAD[step as usize];
+    }
+    (x | x << (1 << low_bit)) & commons
+}
+
 /// Whether `value` is rare under `mask`: `value & mask` has an even number of bits.
 pub(super) fn is_rare(value: u32, mask: u32) -> bool {
     let x = value & mask;
@@ -62,6 +89,34 @@ static PARITY: [u8; 256] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ranks of a word's common values land on those values, in order, for every mask whose
+    /// lowest bit is below 6 and every word.
+    #[test]
+    fn ranks_of_common_values_land_on_them() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for mask in [1u32, 2, 3, 0b1_1110_1110, 0x20, 0x24, 0xfff, 0b1000_0000_0100] {
+            let low_bit = mask.trailing_zeros();
+            if low_bit >= 6 {
+                continue;
+            }
+            for word in 0..8u32 {
+                let commons = common_in(word, mask);
+                let values: Vec<u32> = (0..64).filter(|i| !is_rare(64 * word + i, mask)).collect();
+                assert_eq!(values.len(), 32, "mask {mask:b}");
+                assert_eq!(commons.count_ones(), 32);
+                for _ in 0..50 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let ranks = seed as u32;
+                    let expected =
+                        values.iter().enumerate().fold(0u64, |w, (i, &v)| w | u64::from(ranks >> i & 1) << v);
+                    assert_eq!(deposit_common(ranks, low_bit, commons), expected, "mask {mask:b}, word {word}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn odd_parities_are_the_parities_of_the_masked_bits() {

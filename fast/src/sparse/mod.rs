@@ -361,7 +361,7 @@ impl std::fmt::Display for Stopped {
 #[cfg(test)]
 mod tests {
     use super::board::lookahead;
-    use super::worker::Worker;
+    use super::worker::{BLOCK, Worker};
     use super::*;
 
     const CODES: [&[u8]; 7] = [&[0, 1, 6], &[0, 6], &[0, 7, 7], &[0, 0, 7], &[0, 4, 5, 6], &[4, 1, 2], &[4, 7]];
@@ -622,6 +622,65 @@ mod tests {
             // split is compared in lanes).
             let marked = worker.marked as usize;
             assert!(marked > 0 && marked * 4 < splits, "{lanes:?}: {marked} of {splits} splits marked one by one");
+        }
+    }
+
+    /// A whole block's splits with a rare part are kept in bits once every other part is
+    /// common (on AVX2), and the values are the definition's: with the common options below 384
+    /// kept, and below 6, so that most drafts are marked again, when drafted or when finished.
+    #[test]
+    fn blocks_keep_their_common_options_in_bits() {
+        let n = 4000;
+        // Blocks in bits, drafts marked again, heaps drafted again: on each kind of lanes, for
+        // each bound.
+        let mut seen = std::collections::BTreeMap::new();
+        for digits in CODES {
+            let plain = plain(digits, n);
+            let moves = Moves::new(digits);
+            for lanes in Lanes::available() {
+                for exact_below in [2 * crate::lanes::COMMON_BITS, 6] {
+                    let mut values = Values::from_values(&plain[..100], 16);
+                    values.make_room(n + 1, 16);
+                    let (mask, _) = Sparse::best_mask(plain[..100].iter().copied());
+                    let mut sparse = Sparse::prepared(&values, 100, mask);
+                    sparse.lanes = lanes;
+                    let mut worker = Worker::new(&moves, &values, 1, sparse);
+                    worker.exact_below = exact_below;
+                    let mut first = 100;
+                    while first + BLOCK <= n {
+                        worker.learn(first);
+                        worker.speculate(first, BLOCK);
+                        let mut drafts = std::mem::take(&mut worker.drafts);
+                        for (heap, draft) in (first..).zip(&mut drafts) {
+                            worker.learn(heap);
+                            let value = worker.finish(draft);
+                            assert_eq!(
+                                value, plain[heap],
+                                "{digits:?} heap {heap}, {lanes:?}, exact below {exact_below}"
+                            );
+                            values.set(heap, value);
+                        }
+                        worker.drafts = drafts;
+                        first += BLOCK;
+                    }
+                    let counts: &mut [u64; 3] = seen.entry((lanes, exact_below)).or_default();
+                    counts[0] += worker.in_bits;
+                    counts[1] += worker.marked_again;
+                    counts[2] += worker.drafted_again;
+                }
+            }
+        }
+        for ((lanes, exact_below), [in_bits, marked_again, drafted_again]) in seen {
+            let what = format!(
+                "{lanes:?}, exact below {exact_below}: {in_bits} blocks in bits, {marked_again} drafts marked again, {drafted_again} heaps drafted again"
+            );
+            if lanes == Lanes::Plain {
+                assert_eq!(in_bits + marked_again + drafted_again, 0, "{what}");
+            } else if exact_below == 6 {
+                assert!(in_bits > 100 && marked_again > 100 && drafted_again > 0, "{what}");
+            } else {
+                assert!(in_bits > 100, "{what}");
+            }
         }
     }
 

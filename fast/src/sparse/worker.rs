@@ -4,9 +4,9 @@
 //! newest heaps). What a draft holds is a [`Draft`].
 
 use super::Sparse;
-use super::bits::{is_rare, odd_parities, pack};
+use super::bits::{common_in, deposit_common, is_rare, odd_parities, pack};
 use super::board::{block, lookahead, reach};
-use crate::lanes::{FEW, MARK_BLOCK, SET_SPAN};
+use crate::lanes::{COMMON_BITS, FEW, Lanes, MARK_BLOCK, RANK_WORDS, SET_SPAN};
 use crate::values::{HEAD, Values, Window, bits_of};
 
 /// Values left to find when the search looks them up in a set in lanes ([`crate::lanes::Lanes::strike_set`])
@@ -72,6 +72,10 @@ pub(super) struct Draft {
     pub(super) seen: Seen,
     /// The smallest common value not seen without the newest values.
     pub(super) common: u32,
+    /// `seen` holds every common option below it (without the newest values): the splits of a
+    /// block with a rare part are kept in bits for the common values below 384 only
+    /// ([`crate::lanes::Lanes::common_block`]).
+    pub(super) exact: u32,
     /// Rare values below `common` that no split without the newest values reaches.
     pub(super) missing: Vec<u32>,
 }
@@ -92,6 +96,9 @@ pub(super) struct Worker<'a> {
     pub(super) mark: u8,
     /// The block's drafts.
     pub(super) drafts: Vec<Draft>,
+    /// Scratch of a block's drafts: the splits with a rare part kept in bits rather than marked,
+    /// as `(the window's first part, the first and the end of the rare heaps)` for each take.
+    pub(super) counted: Vec<(usize, usize, usize)>,
     /// A draft taken from the board.
     pub(super) taken: Draft,
     /// Scratch of the search: `reached[v] == epoch` when a split of this search reached `v`.
@@ -99,6 +106,14 @@ pub(super) struct Worker<'a> {
     pub(super) epoch: u32,
     /// Splits the search has marked one by one (the others were compared in lanes).
     pub(super) marked: u64,
+    /// The common options of a block kept in bits are those below it (below 384; tests lower it).
+    pub(super) exact_below: u32,
+    /// Blocks whose splits with a rare part were kept in bits; drafts of them marked again
+    /// because every common value below `exact_below` was an option; and heaps drafted again
+    /// because the newest options made it so.
+    pub(super) in_bits: u64,
+    pub(super) marked_again: u64,
+    pub(super) drafted_again: u64,
     /// This worker's place in the board's `learnt`.
     pub(super) me: usize,
 }
@@ -116,10 +131,15 @@ impl<'a> Worker<'a> {
             marks: Vec::new(),
             mark: 0,
             drafts: vec![Draft::default(); BLOCK],
+            counted: Vec::new(),
             taken: Draft::default(),
             reached: slate(),
             epoch: 0,
             marked: 0,
+            exact_below: 2 * COMMON_BITS,
+            in_bits: 0,
+            marked_again: 0,
+            drafted_again: 0,
             me: 0,
         }
     }
@@ -162,7 +182,10 @@ impl<'a> Worker<'a> {
     ///
     /// The splits with a rare part go a rare heap `a` at a time, for every heap of the block at
     /// once: the other parts, `heap − take − a`, are consecutive heaps, read together from the
-    /// window.
+    /// window. Once every other part is past the last rare heap, every such option is common,
+    /// and a whole block's are kept as bits of their ranks below 384 ([`Lanes::common_block`]);
+    /// a draft whose common values below 384 are all options marks those splits again, and a
+    /// finish that goes past 384 drafts its heap again (the draft's `exact`).
     pub(super) fn speculate(&mut self, first: usize, count: usize) {
         debug_assert!((1..=BLOCK).contains(&count));
         // Every option is below the first power of two past the values so far.
@@ -180,6 +203,12 @@ impl<'a> Worker<'a> {
         debug_assert!((first + count - 1).saturating_sub(lookahead) <= self.sparse.learnt);
         let (window, values, sparse) = (&self.window, self.values, &self.sparse);
         let marks = &mut self.marks[..BLOCK * span];
+        // The common options below 384 of the splits of a whole block with a rare part are kept
+        // in bits (where the mask's lowest bit makes each word of 64 values half common, and
+        // every other part is common, so that every option is).
+        let low_bit = mask.trailing_zeros();
+        let mut ranks = [[0u32; RANK_WORDS]; BLOCK];
+        self.counted.clear();
         for j in 0..count {
             let heap = first + j;
             let known = heap.saturating_sub(lookahead);
@@ -208,7 +237,17 @@ impl<'a> Worker<'a> {
             if anchored > low {
                 let recent = &window.recent()[shared - anchor - window.base()..];
                 let rare = sparse.offsets[low..anchored].iter().zip(&sparse.rare_values[low..anchored]);
-                if count == BLOCK {
+                let rare_parts = match sparse.rare_heaps.last() {
+                    // The smallest other part: of the first heap, with the largest rare heap.
+                    Some(&last) => first - take - sparse.rare_heaps[anchored - 1] as usize <= last as usize,
+                    None => false,
+                };
+                if count == BLOCK && low_bit < 6 && !rare_parts && sparse.lanes >= Lanes::Avx2 {
+                    // The common options below 384, a bit each, for the whole block at once.
+                    let rare = (&sparse.offsets[low..anchored], &sparse.rare_values[low..anchored]);
+                    sparse.lanes.common_block(recent, rare, (1 << low_bit) - 1, &mut ranks);
+                    self.counted.push((shared - anchor - window.base(), low, anchored));
+                } else if count == BLOCK {
                     // The options' places for the whole block at once, in lanes.
                     let rare = (&sparse.offsets[low..anchored], &sparse.rare_values[low..anchored]);
                     sparse.lanes.mark_block(recent, rare, span, marks, mark);
@@ -240,12 +279,45 @@ impl<'a> Worker<'a> {
             }
         }
         let mut drafts = std::mem::take(&mut self.drafts);
+        if drafts.len() < count {
+            // Drafted again while a block's drafts are being finished (see `finish`).
+            drafts = vec![Draft::default(); BLOCK];
+        }
+        let commons: [u64; RANK_WORDS] = std::array::from_fn(|w| common_in(w as u32, mask));
+        self.in_bits += u64::from(!self.counted.is_empty());
         for (j, draft) in drafts[..count].iter_mut().enumerate() {
             draft.heap = first + j;
             draft.mask = mask;
             pack(&self.marks[j * span..(j + 1) * span], mark, &mut draft.seen.words);
+            draft.exact = u32::MAX;
+            if !self.counted.is_empty() {
+                for ((word, &ranks), &commons) in draft.seen.words.iter_mut().zip(&ranks[j]).zip(&commons) {
+                    *word |= deposit_common(ranks, low_bit, commons);
+                }
+                if span > self.exact_below as usize {
+                    draft.exact = self.exact_below;
+                }
+            }
             draft.missing.clear();
             draft.common = missing_below_common(&draft.seen, 0, mask, &mut draft.missing);
+            if draft.common >= draft.exact {
+                // Every common value below 384 is an option: mark the splits kept in bits too.
+                self.marked_again += 1;
+                let row = &mut self.marks[j * span..(j + 1) * span];
+                let recent = self.window.recent();
+                for &(start, low, end) in &self.counted {
+                    let parts = &recent[start + j..];
+                    for (&offset, &value) in
+                        self.sparse.offsets[low..end].iter().zip(&self.sparse.rare_values[low..end])
+                    {
+                        row[usize::from(value ^ parts[offset as usize]) & (span - 1)] = mark;
+                    }
+                }
+                pack(&self.marks[j * span..(j + 1) * span], mark, &mut draft.seen.words);
+                draft.exact = u32::MAX;
+                draft.missing.clear();
+                draft.common = missing_below_common(&draft.seen, 0, mask, &mut draft.missing);
+            }
             self.search(first + j, &mut draft.missing);
         }
         self.drafts = drafts;
@@ -360,6 +432,13 @@ impl<'a> Worker<'a> {
         // one must be looked for too (there are none when it was not).
         let mut more = Vec::new();
         let common = missing_below_common(seen, draft.common, mask, &mut more);
+        if common >= draft.exact {
+            // Past the common options the draft kept: draft the heap again, marking every split.
+            self.drafted_again += 1;
+            self.speculate(heap, 1);
+            std::mem::swap(draft, &mut self.drafts[0]);
+            return self.finish(draft);
+        }
         self.search(heap, &mut more);
         draft.missing.append(&mut more);
         draft.missing.iter().copied().min().unwrap_or(common)
