@@ -684,6 +684,39 @@ mod tests {
         }
     }
 
+    /// Ranks are kept in bits only while each word of 64 values is half common (the mask's
+    /// lowest bit below 6): a block after a table whose rare heaps all lie below its parts, under
+    /// a mask whose lowest bit is 5 (in bits) or 6 (marked), gets the definition's values.
+    #[test]
+    fn ranks_are_kept_in_bits_only_below_the_sixth_mask_bit() {
+        let (digits, len) = (&[0u8, 6][..], 120);
+        let moves = Moves::new(digits);
+        for (bit, in_bits) in [(5u32, 1), (6, 0)] {
+            for lanes in Lanes::available() {
+                // Heaps 1 to 20 rare under the mask (its bit clear), the others common.
+                let mut all: Vec<u32> =
+                    (0..len as u32).map(|i| if i <= 20 { i * 7 % 32 } else { 1 << bit | (i * 11 % 29) }).collect();
+                let mut values = Values::from_values(&all, 16);
+                values.make_room(len + BLOCK, 16);
+                let mut sparse = Sparse::prepared(&values, len, 1 << bit);
+                sparse.lanes = lanes;
+                let mut worker = Worker::new(&moves, &values, 1, sparse);
+                worker.learn(len);
+                worker.speculate(len, BLOCK);
+                let mut drafts = std::mem::take(&mut worker.drafts);
+                for (heap, draft) in (len..).zip(&mut drafts) {
+                    worker.learn(heap);
+                    let value = worker.finish(draft);
+                    crate::octal::extend(digits, &mut all, heap);
+                    assert_eq!(value, all[heap], "mask bit {bit}, heap {heap}, {lanes:?}");
+                    values.set(heap, value);
+                }
+                let expected = if lanes == Lanes::Plain { 0 } else { in_bits };
+                assert_eq!(worker.in_bits, expected, "mask bit {bit}, {lanes:?}");
+            }
+        }
+    }
+
     /// The mask is looked at again as the table grows: started from the worst mask of a short
     /// table, the method ends on one that is best for the table it last looked at.
     #[test]

@@ -235,7 +235,9 @@ impl<'a> Worker<'a> {
             let windowed = shared > anchor && shared - anchor >= window.base();
             let anchored = if windowed { sparse.offsets.len().clamp(low, high) } else { low };
             if anchored > low {
-                let recent = &window.recent()[shared - anchor - window.base()..];
+                // The other part of the block's first heap with the anchor, in the window.
+                let start = shared - anchor - window.base();
+                let recent = &window.recent()[start..];
                 let rare = sparse.offsets[low..anchored].iter().zip(&sparse.rare_values[low..anchored]);
                 let rare_parts = match sparse.rare_heaps.last() {
                     // The smallest other part: of the first heap, with the largest rare heap.
@@ -246,7 +248,7 @@ impl<'a> Worker<'a> {
                     // The common options below 384, a bit each, for the whole block at once.
                     let rare = (&sparse.offsets[low..anchored], &sparse.rare_values[low..anchored]);
                     sparse.lanes.common_block(recent, rare, (1 << low_bit) - 1, &mut ranks);
-                    self.counted.push((shared - anchor - window.base(), low, anchored));
+                    self.counted.push((start, low, anchored));
                 } else if count == BLOCK {
                     // The options' places for the whole block at once, in lanes.
                     let rare = (&sparse.offsets[low..anchored], &sparse.rare_values[low..anchored]);
