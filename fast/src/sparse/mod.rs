@@ -370,6 +370,14 @@ mod tests {
         Effort { threads, deadline: None }
     }
 
+    /// One worker on `lanes`, the table's first heaps being `known` (their best mask).
+    fn one_worker<'a>(moves: &'a Moves, values: &'a Values, known: &[u32], lanes: Lanes) -> Worker<'a> {
+        let (mask, _) = Sparse::best_mask(known.iter().copied());
+        let mut sparse = Sparse::prepared(values, known.len(), mask);
+        sparse.lanes = lanes;
+        Worker::new(moves, values, 1, sparse)
+    }
+
     /// The table by definition.
     fn plain(digits: &[u8], n: usize) -> Vec<u32> {
         crate::octal::table(digits, n)
@@ -602,10 +610,7 @@ mod tests {
         for lanes in Lanes::available() {
             let mut values = Values::from_values(&plain[..100], 16);
             values.make_room(n + 1, 16);
-            let (mask, _) = Sparse::best_mask(plain[..100].iter().copied());
-            let mut sparse = Sparse::prepared(&values, 100, mask);
-            sparse.lanes = lanes;
-            let mut worker = Worker::new(&moves, &values, 1, sparse);
+            let mut worker = one_worker(&moves, &values, &plain[..100], lanes);
             let mut splits = 0;
             for (heap, &expected) in plain.iter().enumerate().skip(100) {
                 worker.learn(heap);
@@ -641,10 +646,7 @@ mod tests {
                 for exact_below in [2 * crate::lanes::COMMON_BITS, 6] {
                     let mut values = Values::from_values(&plain[..100], 16);
                     values.make_room(n + 1, 16);
-                    let (mask, _) = Sparse::best_mask(plain[..100].iter().copied());
-                    let mut sparse = Sparse::prepared(&values, 100, mask);
-                    sparse.lanes = lanes;
-                    let mut worker = Worker::new(&moves, &values, 1, sparse);
+                    let mut worker = one_worker(&moves, &values, &plain[..100], lanes);
                     worker.exact_below = exact_below;
                     let mut first = 100;
                     while first + BLOCK <= n {
