@@ -281,8 +281,8 @@ impl<'a> Worker<'a> {
             }
         }
         let mut drafts = std::mem::take(&mut self.drafts);
-        if drafts.len() < count {
-            // Drafted again while a block's drafts are being finished (see `finish`).
+        if drafts.is_empty() {
+            // Drafted again while a block's drafts are being finished (see `finish`): taken.
             drafts = vec![Draft::default(); BLOCK];
         }
         let commons: [u64; RANK_WORDS] = std::array::from_fn(|w| common_in(w as u32, mask));
