@@ -5,7 +5,7 @@
 //!   one register, then marked. What is left is a store per option, the loop's floor.
 //! - [`Lanes::common_block`]: the same splits when every option is common, a bit each in
 //!   registers instead of a store each: the option less the mask's lowest bit is its rank among
-//!   the common values, and a heap's common options below 384 are 192 bits (six registers of
+//!   the common values, and a heap's common options below 320 are 160 bits (five registers of
 //!   eight heaps). On AVX2 it takes about 0.48 ns a split near heap 10^8 against `mark_block`'s
 //!   0.63 (an AMD EPYC, Zen 3), where a store is 0.69 ns.
 //! - [`Lanes::mark_splits`]: the search's splits while many rare values are missing, sixteen
@@ -146,7 +146,7 @@ impl Lanes {
     /// bit above `low`, the bits of `low` kept), sets bit `index % 32` of `bits[j][index / 32]`
     /// when the index is below [`COMMON_BITS`]. When the mask's lowest bit is the one above `low`
     /// and every option is common, the index of a common value is its rank among the common values
-    /// and a heap's 192 bits are its common options below 384: the splits of a block with a rare
+    /// and a heap's 160 bits are its common options below 320: the splits of a block with a rare
     /// part, a bit each in registers rather than a store each ([`Lanes::mark_block`]).
     pub fn common_block(
         self,
@@ -167,10 +167,11 @@ impl Lanes {
     }
 }
 
-/// Words of 32 indices [`Lanes::common_block`] keeps for a heap: six (192 indices, the common
-/// values below 384 when the mask's lowest bit is the one above `low`), so that twelve registers
-/// hold a block's; values past them are rare in the long tables (Officers' largest to 10^8 is 325).
-pub const RANK_WORDS: usize = 6;
+/// Words of 32 indices [`Lanes::common_block`] keeps for a heap: five (160 indices, the common
+/// values below 320 when the mask's lowest bit is the one above `low`, or the rare ones), so that
+/// ten registers hold half a block's; values past them are rare in the long tables (Officers'
+/// largest to 10^9 is 325). Six words (below 384) took about 10% more of the kernel's time.
+pub const RANK_WORDS: usize = 5;
 
 /// Indices [`Lanes::common_block`] keeps for a heap.
 pub const COMMON_BITS: u32 = 32 * RANK_WORDS as u32;
@@ -197,7 +198,7 @@ fn common_block(parts: &[u16], rare: (&[u32], &[u16]), low: u16, bits: &mut [[u3
 
 /// [`Lanes::common_block`] on AVX2: eight heaps at a time, a rare heap's eight options in a
 /// register of 32-bit lanes (the parts widened as they are read), squeezed, and each lane's bit
-/// set in its heap's six words, held in six registers for the whole loop: a variable shift gives
+/// set in its heap's five words, held in five registers for the whole loop: a variable shift gives
 /// the bit (a count of 32 or more gives none, so `index − 32·w` sets a bit in word `w` only).
 /// Half a block at a time keeps every word in a register.
 #[cfg(target_arch = "x86_64")]
@@ -674,10 +675,10 @@ mod tests {
                 for lanes in Lanes::available() {
                     // Bits set before stay set.
                     let mut bits = [[0u32; RANK_WORDS]; MARK_BLOCK];
-                    bits[3][5] = 1 << 31;
+                    bits[3][RANK_WORDS - 1] = 1 << 31;
                     lanes.common_block(&parts, (&offsets, &values), low, &mut bits);
                     let mut wanted = expected;
-                    wanted[3][5] |= 1 << 31;
+                    wanted[3][RANK_WORDS - 1] |= 1 << 31;
                     assert_eq!(bits, wanted, "{lanes:?}, low {low}, {rare_heaps} rare heaps");
                 }
             }

@@ -90,8 +90,9 @@ static PARITY: [u8; 256] = {
 mod tests {
     use super::*;
 
-    /// The ranks of a word's common values land on those values, in order, for every mask whose
-    /// lowest bit is below 6 and every word.
+    /// The ranks of a word's common values land on those values, in order, and the ranks of its
+    /// rare values on those (the other half of each run), for every mask whose lowest bit is
+    /// below 6 and every word.
     #[test]
     fn ranks_of_common_values_land_on_them() {
         let mut seed = 0x1234_5678_9abc_def1u64;
@@ -105,14 +106,17 @@ mod tests {
                 let values: Vec<u32> = (0..64).filter(|i| !is_rare(64 * word + i, mask)).collect();
                 assert_eq!(values.len(), 32, "mask {mask:b}");
                 assert_eq!(commons.count_ones(), 32);
+                let rares: Vec<u32> = (0..64).filter(|i| is_rare(64 * word + i, mask)).collect();
                 for _ in 0..50 {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
                     let ranks = seed as u32;
-                    let expected =
-                        values.iter().enumerate().fold(0u64, |w, (i, &v)| w | u64::from(ranks >> i & 1) << v);
-                    assert_eq!(deposit_common(ranks, low_bit, commons), expected, "mask {mask:b}, word {word}");
+                    let landed = |values: &[u32]| {
+                        values.iter().enumerate().fold(0u64, |w, (i, &v)| w | u64::from(ranks >> i & 1) << v)
+                    };
+                    assert_eq!(deposit_common(ranks, low_bit, commons), landed(&values), "mask {mask:b}, word {word}");
+                    assert_eq!(deposit_common(ranks, low_bit, !commons), landed(&rares), "mask {mask:b}, word {word}");
                 }
             }
         }

@@ -361,7 +361,7 @@ impl std::fmt::Display for Stopped {
 #[cfg(test)]
 mod tests {
     use super::board::lookahead;
-    use super::worker::{BLOCK, Worker};
+    use super::worker::{BLOCK, Worker, search_from};
     use super::*;
 
     const CODES: [&[u8]; 7] = [&[0, 1, 6], &[0, 6], &[0, 7, 7], &[0, 0, 7], &[0, 4, 5, 6], &[4, 1, 2], &[4, 7]];
@@ -631,13 +631,15 @@ mod tests {
     }
 
     /// A whole block's splits with a rare part are kept in bits once every other part is
-    /// common (on AVX2), and the values are the definition's: with the common options below 384
+    /// common (on AVX2), and the values are the definition's: with the common options below 320
     /// kept, and below 6, so that most drafts are marked again, when drafted or when finished.
+    /// The searches' first splits are kept in bits too: those of the first 256 smaller parts,
+    /// and of 64 with the lower bound.
     #[test]
     fn blocks_keep_their_common_options_in_bits() {
         let n = 4000;
-        // Blocks in bits, drafts marked again, heaps drafted again: on each kind of lanes, for
-        // each bound.
+        // Blocks in bits, drafts marked again, heaps drafted again, searches begun in bits: on
+        // each kind of lanes, for each bound.
         let mut seen = std::collections::BTreeMap::new();
         for digits in CODES {
             let plain = plain(digits, n);
@@ -648,6 +650,7 @@ mod tests {
                     values.make_room(n + 1, 16);
                     let mut worker = one_worker(&moves, &values, &plain[..100], lanes);
                     worker.exact_below = exact_below;
+                    worker.search_in_bits = if exact_below == 6 { 64 } else { 256 };
                     let mut first = 100;
                     while first + BLOCK <= n {
                         worker.learn(first);
@@ -665,30 +668,43 @@ mod tests {
                         worker.drafts = drafts;
                         first += BLOCK;
                     }
-                    let counts: &mut [u64; 3] = seen.entry((lanes, exact_below)).or_default();
+                    let counts: &mut [u64; 4] = seen.entry((lanes, exact_below)).or_default();
                     counts[0] += worker.in_bits;
                     counts[1] += worker.marked_again;
                     counts[2] += worker.drafted_again;
+                    counts[3] += worker.searched_in_bits;
                 }
             }
         }
-        for ((lanes, exact_below), [in_bits, marked_again, drafted_again]) in seen {
+        for ((lanes, exact_below), [in_bits, marked_again, drafted_again, searched]) in seen {
             let what = format!(
-                "{lanes:?}, exact below {exact_below}: {in_bits} blocks in bits, {marked_again} drafts marked again, {drafted_again} heaps drafted again"
+                "{lanes:?}, exact below {exact_below}: {in_bits} blocks in bits, {marked_again} drafts marked again, {drafted_again} heaps drafted again, {searched} searches begun in bits"
             );
             if lanes == Lanes::Plain {
-                assert_eq!(in_bits + marked_again + drafted_again, 0, "{what}");
+                assert_eq!(in_bits + marked_again + drafted_again + searched, 0, "{what}");
             } else if exact_below == 6 {
-                assert!(in_bits > 100 && marked_again > 100 && drafted_again > 0, "{what}");
+                assert!(in_bits > 100 && marked_again > 100 && drafted_again > 0 && searched > 100, "{what}");
             } else {
-                assert!(in_bits > 100, "{what}");
+                assert!(in_bits > 100 && searched > 100, "{what}");
             }
         }
     }
 
+    /// A draft's search goes on past the splits kept in bits, unless a value is missing past
+    /// the rare values kept in bits (then it may be an option of those splits only).
+    #[test]
+    fn searches_go_on_past_the_splits_in_bits_unless_a_value_is_past_them() {
+        let past = 2 * crate::lanes::COMMON_BITS;
+        assert_eq!(search_from(&[], 1536), 1536);
+        assert_eq!(search_from(&[0, 2, past - 1], 1536), 1536);
+        assert_eq!(search_from(&[2, past], 1536), 0);
+        assert_eq!(search_from(&[past + 1], 64), 0);
+    }
+
     /// Ranks are kept in bits only while each word of 64 values is half common (the mask's
     /// lowest bit below 6): a block after a table whose rare heaps all lie below its parts, under
-    /// a mask whose lowest bit is 5 (in bits) or 6 (marked), gets the definition's values.
+    /// a mask whose lowest bit is 5 (in bits) or 6 (marked), gets the definition's values; its
+    /// search begins in bits under the first mask only.
     #[test]
     fn ranks_are_kept_in_bits_only_below_the_sixth_mask_bit() {
         let (digits, len) = (&[0u8, 6][..], 120);
@@ -703,6 +719,7 @@ mod tests {
                 let mut sparse = Sparse::prepared(&values, len, 1 << bit);
                 sparse.lanes = lanes;
                 let mut worker = Worker::new(&moves, &values, 1, sparse);
+                worker.search_in_bits = 16;
                 worker.learn(len);
                 worker.speculate(len, BLOCK);
                 let mut drafts = std::mem::take(&mut worker.drafts);
@@ -715,6 +732,7 @@ mod tests {
                 }
                 let expected = if lanes == Lanes::Plain { 0 } else { in_bits };
                 assert_eq!(worker.in_bits, expected, "mask bit {bit}, {lanes:?}");
+                assert_eq!(worker.searched_in_bits, expected, "mask bit {bit}, {lanes:?}");
             }
         }
     }

@@ -13,6 +13,11 @@ use crate::values::{HEAD, Values, Window, bits_of};
 /// rather than marking every split (while more are missing, most splits find one).
 const SET_FEW: usize = 24;
 
+/// The smaller parts of the first take whose splits a block's search keeps in bits. Officers'
+/// searches near heap 10^8 mark about 950 splits each before at most eight values are left
+/// (then compared in lanes): kept in bits, 1,536 took the least time of 512 to 3,072.
+pub(super) const SEARCH_IN_BITS: usize = 1536;
+
 /// The most heaps drafted at once.
 pub(super) const BLOCK: usize = MARK_BLOCK;
 
@@ -62,6 +67,17 @@ impl Seen {
     }
 }
 
+/// The common smaller parts `a` of a block's first splits, from the first part up to (not
+/// including) `end`, as [`Lanes::common_block`] reads them: `offsets` `end − 1 − a`, `values` the
+/// heaps' values, under `mask`.
+#[derive(Debug, Clone, Default)]
+pub(super) struct SmallParts {
+    mask: u32,
+    end: usize,
+    offsets: Vec<u32>,
+    values: Vec<u16>,
+}
+
 /// The work on one heap before its newest values are known.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Draft {
@@ -73,7 +89,7 @@ pub(super) struct Draft {
     /// The smallest common value not seen without the newest values.
     pub(super) common: u32,
     /// `seen` holds every common option below it (without the newest values): the splits of a
-    /// block with a rare part are kept in bits for the common values below 384 only
+    /// block with a rare part are kept in bits for the common values below 320 only
     /// ([`crate::lanes::Lanes::common_block`]).
     pub(super) exact: u32,
     /// Rare values below `common` that no split without the newest values reaches.
@@ -106,7 +122,7 @@ pub(super) struct Worker<'a> {
     pub(super) epoch: u32,
     /// Splits the search has marked one by one (the others were compared in lanes).
     pub(super) marked: u64,
-    /// The common options of a block kept in bits are those below it (below 384; tests lower it).
+    /// The common options of a block kept in bits are those below it (below 320; tests lower it).
     pub(super) exact_below: u32,
     /// Blocks whose splits with a rare part were kept in bits; drafts of them marked again
     /// because every common value below `exact_below` was an option; and heaps drafted again
@@ -114,6 +130,14 @@ pub(super) struct Worker<'a> {
     pub(super) in_bits: u64,
     pub(super) marked_again: u64,
     pub(super) drafted_again: u64,
+    /// The search's first splits of a block, by the first take, kept in bits: those whose smaller
+    /// part is one of the first `search_in_bits` from the first part (tests lower it).
+    pub(super) search_in_bits: usize,
+    /// Those smaller parts that are common, as the kernel reads them, for the mask they were
+    /// found with.
+    pub(super) small_parts: SmallParts,
+    /// Blocks whose search began in bits.
+    pub(super) searched_in_bits: u64,
     /// This worker's place in the board's `learnt`.
     pub(super) me: usize,
 }
@@ -140,6 +164,9 @@ impl<'a> Worker<'a> {
             in_bits: 0,
             marked_again: 0,
             drafted_again: 0,
+            search_in_bits: SEARCH_IN_BITS,
+            small_parts: SmallParts::default(),
+            searched_in_bits: 0,
             me: 0,
         }
     }
@@ -183,9 +210,14 @@ impl<'a> Worker<'a> {
     /// The splits with a rare part go a rare heap `a` at a time, for every heap of the block at
     /// once: the other parts, `heap − take − a`, are consecutive heaps, read together from the
     /// window. Once every other part is past the last rare heap, every such option is common,
-    /// and a whole block's are kept as bits of their ranks below 384 ([`Lanes::common_block`]);
-    /// a draft whose common values below 384 are all options marks those splits again, and a
-    /// finish that goes past 384 drafts its heap again (the draft's `exact`).
+    /// and a whole block's are kept as bits of their ranks below 320 ([`Lanes::common_block`]);
+    /// a draft whose common values below 320 are all options marks those splits again, and a
+    /// finish that goes past 320 drafts its heap again (the draft's `exact`).
+    ///
+    /// Each draft's search for the rare values below its smallest missing common value begins
+    /// the same way, for the whole block: the splits by the first take whose smaller part is
+    /// common and among the first 1,536 have rare options only, kept as bits of their ranks
+    /// ([`Worker::search_block`]); the search goes on past them, one heap at a time.
     pub(super) fn speculate(&mut self, first: usize, count: usize) {
         debug_assert!((1..=BLOCK).contains(&count));
         // Every option is below the first power of two past the values so far.
@@ -203,7 +235,7 @@ impl<'a> Worker<'a> {
         debug_assert!((first + count - 1).saturating_sub(lookahead) <= self.sparse.learnt);
         let (window, values, sparse) = (&self.window, self.values, &self.sparse);
         let marks = &mut self.marks[..BLOCK * span];
-        // The common options below 384 of the splits of a whole block with a rare part are kept
+        // The common options below 320 of the splits of a whole block with a rare part are kept
         // in bits (where the mask's lowest bit makes each word of 64 values half common, and
         // every other part is common, so that every option is).
         let low_bit = mask.trailing_zeros();
@@ -245,7 +277,7 @@ impl<'a> Worker<'a> {
                     None => false,
                 };
                 if count == BLOCK && low_bit < 6 && !rare_parts && sparse.lanes >= Lanes::Avx2 {
-                    // The common options below 384, a bit each, for the whole block at once.
+                    // The common options below 320, a bit each, for the whole block at once.
                     let rare = (&sparse.offsets[low..anchored], &sparse.rare_values[low..anchored]);
                     sparse.lanes.common_block(recent, rare, (1 << low_bit) - 1, &mut ranks);
                     self.counted.push((start, low, anchored));
@@ -280,6 +312,9 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // The search's first splits, for the whole block at once.
+        let mut reached = [[0u32; RANK_WORDS]; BLOCK];
+        let searched = if count == BLOCK && low_bit < 6 { self.search_block(first, &mut reached) } else { 0 };
         let mut drafts = std::mem::take(&mut self.drafts);
         if drafts.is_empty() {
             // Drafted again while a block's drafts are being finished (see `finish`): taken.
@@ -290,20 +325,30 @@ impl<'a> Worker<'a> {
         for (j, draft) in drafts[..count].iter_mut().enumerate() {
             draft.heap = first + j;
             draft.mask = mask;
-            pack(&self.marks[j * span..(j + 1) * span], mark, &mut draft.seen.words);
+            // The options kept in bits: the common ones of the splits with a rare part, and the
+            // rare ones of the search's first splits (each option's rank among its kind).
+            let in_bits: [u64; RANK_WORDS] = std::array::from_fn(|w| match low_bit {
+                0..6 => {
+                    deposit_common(ranks[j][w], low_bit, commons[w])
+                        | deposit_common(reached[j][w], low_bit, !commons[w])
+                }
+                _ => 0,
+            });
+            let seen = |words: &mut Vec<u64>, marks: &[u8]| {
+                pack(marks, mark, words);
+                for (word, &bits) in words.iter_mut().zip(&in_bits) {
+                    *word |= bits;
+                }
+            };
+            seen(&mut draft.seen.words, &self.marks[j * span..(j + 1) * span]);
             draft.exact = u32::MAX;
-            if !self.counted.is_empty() {
-                for ((word, &ranks), &commons) in draft.seen.words.iter_mut().zip(&ranks[j]).zip(&commons) {
-                    *word |= deposit_common(ranks, low_bit, commons);
-                }
-                if span > self.exact_below as usize {
-                    draft.exact = self.exact_below;
-                }
+            if !self.counted.is_empty() && span > self.exact_below as usize {
+                draft.exact = self.exact_below;
             }
             draft.missing.clear();
             draft.common = missing_below_common(&draft.seen, 0, mask, &mut draft.missing);
             if draft.common >= draft.exact {
-                // Every common value below 384 is an option: mark the splits kept in bits too.
+                // Every common value below 320 is an option: mark the splits kept in bits too.
                 self.marked_again += 1;
                 let row = &mut self.marks[j * span..(j + 1) * span];
                 let recent = self.window.recent();
@@ -315,20 +360,56 @@ impl<'a> Worker<'a> {
                         row[usize::from(value ^ parts[offset as usize]) & (span - 1)] = mark;
                     }
                 }
-                pack(&self.marks[j * span..(j + 1) * span], mark, &mut draft.seen.words);
+                seen(&mut draft.seen.words, &self.marks[j * span..(j + 1) * span]);
                 draft.exact = u32::MAX;
                 draft.missing.clear();
                 draft.common = missing_below_common(&draft.seen, 0, mask, &mut draft.missing);
             }
-            self.search(first + j, &mut draft.missing);
+            let from = search_from(&draft.missing, searched);
+            self.search(first + j, &mut draft.missing, from);
         }
         self.drafts = drafts;
     }
 
+    /// For a whole block of heaps from `first`, the splits by the first take whose smaller part
+    /// is common and among the first [`Worker::search_in_bits`] from the first part, when every
+    /// other part is common and in the window: each heap's options, all rare, a bit each in
+    /// `reached` at their rank among the rare values below 320 ([`Lanes::common_block`]). The
+    /// smaller part the search goes on from, or 0 when none was kept.
+    fn search_block(&mut self, first: usize, reached: &mut [[u32; RANK_WORDS]; BLOCK]) -> usize {
+        let Some(&take) = self.moves.split.first() else { return 0 };
+        let sparse = &self.sparse;
+        let (first_part, head, base) = (self.first_part(take), self.window.head(), self.window.base());
+        let end = first_part + self.search_in_bits;
+        // The smallest other part, of the first heap with the largest smaller part.
+        let Some(rest) = first.checked_sub(take) else { return 0 };
+        let Some(other) = rest.checked_sub(end - 1) else { return 0 };
+        let common = sparse.rare_heaps.last().is_none_or(|&last| other > last as usize);
+        if self.search_in_bits == 0 || sparse.lanes < Lanes::Avx2 || 2 * (end - 1) > rest || !common {
+            return 0;
+        }
+        if end > head.len() || other < base {
+            return 0;
+        }
+        let mask = sparse.mask;
+        if (self.small_parts.mask, self.small_parts.end) != (mask, end) {
+            let common = (first_part..end).filter(|&a| !is_rare(u32::from(head[a]), mask));
+            let (offsets, values) = common.map(|a| ((end - 1 - a) as u32, head[a])).unzip();
+            self.small_parts = SmallParts { mask, end, offsets, values };
+        }
+        let parts = &self.window.recent()[other - base..];
+        let small = (&self.small_parts.offsets[..], &self.small_parts.values[..]);
+        sparse.lanes.common_block(parts, small, (1 << mask.trailing_zeros()) - 1, reached);
+        self.searched_in_bits += 1;
+        end
+    }
+
     /// Removes from `missing` every rare value that a split of `heap` whose smaller part is at
-    /// least the first part reaches, looking at the splits in order until none is left.
-    pub(super) fn search(&mut self, heap: usize, missing: &mut Vec<u32>) {
-        for &take in &self.moves.split {
+    /// least the first part reaches, looking at the splits in order until none is left; by the
+    /// first take, from the smaller part `from` on when it is past the first part (the splits
+    /// below it were looked at).
+    pub(super) fn search(&mut self, heap: usize, missing: &mut Vec<u32>, from: usize) {
+        for (t, &take) in self.moves.split.iter().enumerate() {
             if missing.is_empty() {
                 break;
             }
@@ -338,7 +419,8 @@ impl<'a> Worker<'a> {
                 self.reached.fill(0);
                 self.epoch = 1;
             }
-            self.scan(rest, self.first_part(take), missing);
+            let first = if t == 0 { self.first_part(take).max(from) } else { self.first_part(take) };
+            self.scan(rest, first, missing);
         }
     }
 
@@ -441,10 +523,17 @@ impl<'a> Worker<'a> {
             std::mem::swap(draft, &mut self.drafts[0]);
             return self.finish(draft);
         }
-        self.search(heap, &mut more);
+        self.search(heap, &mut more, 0);
         draft.missing.append(&mut more);
         draft.missing.iter().copied().min().unwrap_or(common)
     }
+}
+
+/// Where a draft's search goes on, by the first take, once the splits whose smaller part is below
+/// `searched` were kept in bits: past them, unless a value missing (in order) is past the rare
+/// values kept in bits (it may be an option of those splits only): then from the first part (0).
+pub(super) fn search_from(missing: &[u32], searched: usize) -> usize {
+    if missing.last().is_some_and(|&v| v >= 2 * COMMON_BITS) { 0 } else { searched }
 }
 
 /// The smallest common value `≥ from` that is not seen, after pushing onto `missing` every rare
