@@ -737,6 +737,44 @@ mod tests {
         }
     }
 
+    /// A block's search begins in bits only when every other part of those splits is past the
+    /// last rare heap: with the smallest at the last rare heap, the block is searched one split
+    /// at a time; one heap further, in bits. Either way the values are the definition's. (The
+    /// smaller parts go past half their heaps here: those splits are looked at anyway.)
+    #[test]
+    fn searches_begin_in_bits_only_past_the_last_rare_heap() {
+        let (digits, len) = (&[0u8, 6][..], 120);
+        let moves = Moves::new(digits);
+        for lanes in Lanes::available() {
+            for past in [0, 1] {
+                // Heaps 1 to 20 rare under the mask (its bit clear), the others common.
+                let mut all: Vec<u32> =
+                    (0..len as u32).map(|i| if i <= 20 { i * 7 % 32 } else { 1 << 5 | (i * 11 % 29) }).collect();
+                let mut values = Values::from_values(&all, 16);
+                values.make_room(len + BLOCK, 16);
+                let mut sparse = Sparse::prepared(&values, len, 1 << 5);
+                sparse.lanes = lanes;
+                assert_eq!(sparse.rare_heaps.last(), Some(&20));
+                let mut worker = Worker::new(&moves, &values, 1, sparse);
+                // The smallest other part, `len − 1 − (end − 1)`, is heap 20 or 21.
+                let end = len - 20 - past;
+                worker.search_in_bits = end - worker.first_part(1);
+                worker.learn(len);
+                worker.speculate(len, BLOCK);
+                let mut drafts = std::mem::take(&mut worker.drafts);
+                for (heap, draft) in (len..).zip(&mut drafts) {
+                    worker.learn(heap);
+                    let value = worker.finish(draft);
+                    crate::octal::extend(digits, &mut all, heap);
+                    assert_eq!(value, all[heap], "heap {heap}, {lanes:?}, past {past}");
+                    values.set(heap, value);
+                }
+                let expected = if lanes == Lanes::Plain { 0 } else { past as u64 };
+                assert_eq!(worker.searched_in_bits, expected, "{lanes:?}, past {past}");
+            }
+        }
+    }
+
     /// The mask is looked at again as the table grows: started from the worst mask of a short
     /// table, the method ends on one that is best for the table it last looked at.
     #[test]

@@ -379,16 +379,16 @@ impl<'a> Worker<'a> {
     fn search_block(&mut self, first: usize, reached: &mut [[u32; RANK_WORDS]; BLOCK]) -> usize {
         let Some(&take) = self.moves.split.first() else { return 0 };
         let sparse = &self.sparse;
-        let (first_part, head, base) = (self.first_part(take), self.window.head(), self.window.base());
+        let first_part = self.first_part(take);
         let end = first_part + self.search_in_bits;
-        // The smallest other part, of the first heap with the largest smaller part.
-        let Some(rest) = first.checked_sub(take) else { return 0 };
-        let Some(other) = rest.checked_sub(end - 1) else { return 0 };
+        // The smallest other part: of the first heap, with the largest smaller part. (A smaller
+        // part past half its heap is the other part of a split looked at anyway: the same option.)
+        let Some(other) = first.checked_sub(take).and_then(|rest| rest.checked_sub(end - 1)) else { return 0 };
         let common = sparse.rare_heaps.last().is_none_or(|&last| other > last as usize);
-        if self.search_in_bits == 0 || sparse.lanes < Lanes::Avx2 || 2 * (end - 1) > rest || !common {
+        let (Some(head), Some(start)) = (self.window.head().get(..end), other.checked_sub(self.window.base())) else {
             return 0;
-        }
-        if end > head.len() || other < base {
+        };
+        if sparse.lanes < Lanes::Avx2 || !common {
             return 0;
         }
         let mask = sparse.mask;
@@ -397,7 +397,7 @@ impl<'a> Worker<'a> {
             let (offsets, values) = common.map(|a| ((end - 1 - a) as u32, head[a])).unzip();
             self.small_parts = SmallParts { mask, end, offsets, values };
         }
-        let parts = &self.window.recent()[other - base..];
+        let parts = &self.window.recent()[start..];
         let small = (&self.small_parts.offsets[..], &self.small_parts.values[..]);
         sparse.lanes.common_block(parts, small, (1 << mask.trailing_zeros()) - 1, reached);
         self.searched_in_bits += 1;
