@@ -181,7 +181,10 @@ fn one_bad_number_among_many_is_tried_alone() {
     for seed in ["1", "2", "3"] {
         let save = std::env::temp_dir().join(format!("grundy-duel-prime-{}-{seed}.txt", std::process::id()));
         let save = save.to_str().expect("a path");
-        let output = grundy(&["duel", "prime", "--against", &program, "--seed", seed, "--save", save]);
+        // Bounds for a busy machine: the default `--time` cut this shrink short beside other work
+        // (CI's own build and a mutants run), and a run of the debug build may pass 2 s there.
+        let args = ["duel", "prime", "--against", &program, "--seed", seed, "--save", save, "--time", "900"];
+        let output = grundy(&[&args[..], &["--timeout", "30"]].concat());
         let text = text(&output);
         assert_eq!(output.status.code(), Some(1), "seed {seed}: {text}");
         assert!(text.contains("FAILED: wrong answer"), "seed {seed}: {text}");
