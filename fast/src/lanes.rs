@@ -6,8 +6,8 @@
 //! - [`Lanes::common_block`]: the same splits when every option is common, a bit each in
 //!   registers instead of a store each: the option less the mask's lowest bit is its rank among
 //!   the common values, and a heap's common options below 320 are 160 bits (five registers of
-//!   eight heaps). On AVX2 it takes about 0.48 ns a split near heap 10^8 against `mark_block`'s
-//!   0.63 (an AMD EPYC, Zen 3), where a store is 0.69 ns.
+//!   eight heaps). On AVX2 it took about 0.48 ns a split near heap 10^8 (with six words) against
+//!   `mark_block`'s 0.63 (an AMD EPYC, Zen 3), where a store is 0.69 ns.
 //! - [`Lanes::mark_splits`]: the search's splits while many rare values are missing, sixteen
 //!   options a step, then marked.
 //!

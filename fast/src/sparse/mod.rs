@@ -701,38 +701,47 @@ mod tests {
         assert_eq!(search_from(&[past + 1], 64), 0);
     }
 
+    /// A block of Officers drafted and finished after a synthetic table of 120 heaps whose heaps
+    /// 1 to 20 are rare under the mask `1 << bit` (its bit clear) and the others common, with its
+    /// search's first `search_in_bits(&worker)` smaller parts kept in bits where they may be;
+    /// each value held to the definition's. The worker's counts of blocks whose rare splits were
+    /// kept in bits, and of searches begun in bits.
+    fn block_after_twenty_rare_heaps(bit: u32, lanes: Lanes, search_in_bits: impl Fn(&Worker) -> usize) -> (u64, u64) {
+        let (digits, len) = (&[0u8, 6][..], 120);
+        let moves = Moves::new(digits);
+        let mut all: Vec<u32> =
+            (0..len as u32).map(|i| if i <= 20 { i * 7 % 32 } else { 1 << bit | (i * 11 % 29) }).collect();
+        let mut values = Values::from_values(&all, 16);
+        values.make_room(len + BLOCK, 16);
+        let mut sparse = Sparse::prepared(&values, len, 1 << bit);
+        sparse.lanes = lanes;
+        assert_eq!(sparse.rare_heaps.last(), Some(&20), "mask bit {bit}");
+        let mut worker = Worker::new(&moves, &values, 1, sparse);
+        worker.search_in_bits = search_in_bits(&worker);
+        worker.learn(len);
+        worker.speculate(len, BLOCK);
+        let mut drafts = std::mem::take(&mut worker.drafts);
+        for (heap, draft) in (len..).zip(&mut drafts) {
+            worker.learn(heap);
+            let value = worker.finish(draft);
+            crate::octal::extend(digits, &mut all, heap);
+            assert_eq!(value, all[heap], "mask bit {bit}, heap {heap}, {lanes:?}, {} in bits", worker.search_in_bits);
+            values.set(heap, value);
+        }
+        (worker.in_bits, worker.searched_in_bits)
+    }
+
     /// Ranks are kept in bits only while each word of 64 values is half common (the mask's
     /// lowest bit below 6): a block after a table whose rare heaps all lie below its parts, under
     /// a mask whose lowest bit is 5 (in bits) or 6 (marked), gets the definition's values; its
     /// search begins in bits under the first mask only.
     #[test]
     fn ranks_are_kept_in_bits_only_below_the_sixth_mask_bit() {
-        let (digits, len) = (&[0u8, 6][..], 120);
-        let moves = Moves::new(digits);
         for (bit, in_bits) in [(5u32, 1), (6, 0)] {
             for lanes in Lanes::available() {
-                // Heaps 1 to 20 rare under the mask (its bit clear), the others common.
-                let mut all: Vec<u32> =
-                    (0..len as u32).map(|i| if i <= 20 { i * 7 % 32 } else { 1 << bit | (i * 11 % 29) }).collect();
-                let mut values = Values::from_values(&all, 16);
-                values.make_room(len + BLOCK, 16);
-                let mut sparse = Sparse::prepared(&values, len, 1 << bit);
-                sparse.lanes = lanes;
-                let mut worker = Worker::new(&moves, &values, 1, sparse);
-                worker.search_in_bits = 16;
-                worker.learn(len);
-                worker.speculate(len, BLOCK);
-                let mut drafts = std::mem::take(&mut worker.drafts);
-                for (heap, draft) in (len..).zip(&mut drafts) {
-                    worker.learn(heap);
-                    let value = worker.finish(draft);
-                    crate::octal::extend(digits, &mut all, heap);
-                    assert_eq!(value, all[heap], "mask bit {bit}, heap {heap}, {lanes:?}");
-                    values.set(heap, value);
-                }
                 let expected = if lanes == Lanes::Plain { 0 } else { in_bits };
-                assert_eq!(worker.in_bits, expected, "mask bit {bit}, {lanes:?}");
-                assert_eq!(worker.searched_in_bits, expected, "mask bit {bit}, {lanes:?}");
+                let counts = block_after_twenty_rare_heaps(bit, lanes, |_| 16);
+                assert_eq!(counts, (expected, expected), "mask bit {bit}, {lanes:?}");
             }
         }
     }
@@ -743,34 +752,13 @@ mod tests {
     /// smaller parts go past half their heaps here: those splits are looked at anyway.)
     #[test]
     fn searches_begin_in_bits_only_past_the_last_rare_heap() {
-        let (digits, len) = (&[0u8, 6][..], 120);
-        let moves = Moves::new(digits);
         for lanes in Lanes::available() {
             for past in [0, 1] {
-                // Heaps 1 to 20 rare under the mask (its bit clear), the others common.
-                let mut all: Vec<u32> =
-                    (0..len as u32).map(|i| if i <= 20 { i * 7 % 32 } else { 1 << 5 | (i * 11 % 29) }).collect();
-                let mut values = Values::from_values(&all, 16);
-                values.make_room(len + BLOCK, 16);
-                let mut sparse = Sparse::prepared(&values, len, 1 << 5);
-                sparse.lanes = lanes;
-                assert_eq!(sparse.rare_heaps.last(), Some(&20));
-                let mut worker = Worker::new(&moves, &values, 1, sparse);
-                // The smallest other part, `len − 1 − (end − 1)`, is heap 20 or 21.
-                let end = len - 20 - past;
-                worker.search_in_bits = end - worker.first_part(1);
-                worker.learn(len);
-                worker.speculate(len, BLOCK);
-                let mut drafts = std::mem::take(&mut worker.drafts);
-                for (heap, draft) in (len..).zip(&mut drafts) {
-                    worker.learn(heap);
-                    let value = worker.finish(draft);
-                    crate::octal::extend(digits, &mut all, heap);
-                    assert_eq!(value, all[heap], "heap {heap}, {lanes:?}, past {past}");
-                    values.set(heap, value);
-                }
+                // The smallest other part, `len − 1 − (end − 1)` with 120 heaps, is heap 20 or 21.
+                let end = 120 - 20 - past;
+                let (_, searched) = block_after_twenty_rare_heaps(5, lanes, |worker| end - worker.first_part(1));
                 let expected = if lanes == Lanes::Plain { 0 } else { past as u64 };
-                assert_eq!(worker.searched_in_bits, expected, "{lanes:?}, past {past}");
+                assert_eq!(searched, expected, "{lanes:?}, past {past}");
             }
         }
     }
