@@ -6,8 +6,10 @@
 //! - [`Lanes::common_block`]: the same splits when every option is common, a bit each in
 //!   registers instead of a store each: the option less the mask's lowest bit is its rank among
 //!   the common values, and a heap's common options below 320 are 160 bits (five registers of
-//!   eight heaps). On AVX2 it took about 0.48 ns a split near heap 10^8 (with six words) against
-//!   `mark_block`'s 0.63 (an AMD EPYC, Zen 3), where a store is 0.69 ns.
+//!   eight heaps). The callers squeeze the parts and values once (the squeeze keeps xors), so a
+//!   rank is one xor. On AVX2 it took about 0.48 ns a split near heap 10^8 (with six words and the
+//!   squeeze in the loop) against `mark_block`'s 0.63 (an AMD EPYC, Zen 3), where a store is
+//!   0.69 ns; with five words and squeezed parts, about 0.3 ns (its share of a profile).
 //! - [`Lanes::mark_splits`]: the search's splits while many rare values are missing, sixteen
 //!   options a step, then marked.
 //!
@@ -142,33 +144,28 @@ impl Lanes {
 
 impl Lanes {
     /// For each `(offset, value)` of `rare`, and each `j` below [`MARK_BLOCK`]: with
-    /// `option = value ^ parts[offset + j]` and its index `squeeze(option)` (the option less the
-    /// bit above `low`, the bits of `low` kept), sets bit `index % 32` of `bits[j][index / 32]`
-    /// when the index is below [`COMMON_BITS`]. When the mask's lowest bit is the one above `low`
-    /// and every option is common, the index of a common value is its rank among the common values
-    /// and a heap's 160 bits are its common options below 320: the splits of a block with a rare
-    /// part, a bit each in registers rather than a store each ([`Lanes::mark_block`]).
-    pub fn common_block(
-        self,
-        parts: &[u16],
-        rare: (&[u32], &[u16]),
-        low: u16,
-        bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK],
-    ) {
-        assert!((low as u32 + 1).is_power_of_two() && low < 1 << 14, "the bits below the mask's lowest");
+    /// `index = value ^ parts[offset + j]`, sets bit `index % 32` of `bits[j][index / 32]` when the
+    /// index is below [`COMMON_BITS`]. The callers give values and parts already squeezed by the
+    /// mask's lowest bit ([`squeeze`], which keeps xors: the squeeze of an option is the xor of its
+    /// parts' squeezes): when every option is common, the index of one is its rank among the
+    /// common values, and a heap's 160 bits are its common options below 320. These are the splits
+    /// of a block with a rare part, a bit each in registers rather than a store each
+    /// ([`Lanes::mark_block`]).
+    pub fn common_block(self, parts: &[u16], rare: (&[u32], &[u32]), bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK]) {
+        debug_assert!(rare.1.iter().all(|&value| value < 1 << 16));
         match self {
             // SAFETY: as in `mark_block`.
             #[cfg(target_arch = "x86_64")]
             Lanes::Avx2 | Lanes::Avx512 if std::is_x86_feature_detected!("avx2") => unsafe {
-                common_block_avx2(parts, rare, low, bits)
+                common_block_avx2(parts, rare, bits)
             },
-            _ => common_block(parts, rare, low, bits),
+            _ => common_block(parts, rare, bits),
         }
     }
 }
 
 /// Words of 32 indices [`Lanes::common_block`] keeps for a heap: five (160 indices, the common
-/// values below 320 when the mask's lowest bit is the one above `low`, or the rare ones), so that
+/// values below 320 when the mask's lowest bit is the one squeezed out, or the rare ones), so that
 /// ten registers hold half a block's; values past them are rare in the long tables (Officers'
 /// largest to 10^9 is 325). Six words (below 384) took about 10% more of the kernel's time.
 pub const RANK_WORDS: usize = 5;
@@ -176,19 +173,21 @@ pub const RANK_WORDS: usize = 5;
 /// Indices [`Lanes::common_block`] keeps for a heap.
 pub const COMMON_BITS: u32 = 32 * RANK_WORDS as u32;
 
-/// An option less the bit above `low`: `low`'s bits kept, the bits above moved down one.
+/// A value less the bit above `low` (the bits below the mask's lowest): `low`'s bits kept, the
+/// bits above moved down one. It keeps xors (`squeeze(a ^ b) = squeeze(a) ^ squeeze(b)`), so the
+/// squeeze of an option is the xor of its parts' squeezes.
 #[inline(always)]
-pub fn squeeze(option: u16, low: u16) -> u16 {
-    (option >> 1 & !low) | (option & low)
+pub fn squeeze(value: u16, low: u16) -> u16 {
+    (value >> 1 & !low) | (value & low)
 }
 
 /// [`Lanes::common_block`] as a plain loop.
-fn common_block(parts: &[u16], rare: (&[u32], &[u16]), low: u16, bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK]) {
+fn common_block(parts: &[u16], rare: (&[u32], &[u32]), bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK]) {
     for (&offset, &value) in rare.0.iter().zip(rare.1) {
         let parts: &[u16; MARK_BLOCK] =
             parts[offset as usize..offset as usize + MARK_BLOCK].try_into().expect("a block of parts");
         for (heap, &part) in bits.iter_mut().zip(parts) {
-            let index = u32::from(squeeze(value ^ part, low));
+            let index = value ^ u32::from(part);
             if index < COMMON_BITS {
                 heap[index as usize / 32] |= 1 << (index % 32);
             }
@@ -196,36 +195,45 @@ fn common_block(parts: &[u16], rare: (&[u32], &[u16]), low: u16, bits: &mut [[u3
     }
 }
 
-/// [`Lanes::common_block`] on AVX2: eight heaps at a time, a rare heap's eight options in a
-/// register of 32-bit lanes (the parts widened as they are read), squeezed, and each lane's bit
-/// set in its heap's five words, held in five registers for the whole loop: a variable shift gives
+/// [`Lanes::common_block`] on AVX2: a rare heap's sixteen options in two registers of 32-bit
+/// lanes (the parts widened as they are read, each part read once a block), and each lane's bit
+/// set in its heap's five words, held in ten registers for the whole loop: a variable shift gives
 /// the bit (a count of 32 or more gives none, so `index − 32·w` sets a bit in word `w` only).
-/// Half a block at a time keeps every word in a register.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn common_block_avx2(parts: &[u16], rare: (&[u32], &[u16]), low: u16, bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK]) {
+fn common_block_avx2(parts: &[u16], rare: (&[u32], &[u32]), bits: &mut [[u32; RANK_WORDS]; MARK_BLOCK]) {
     use std::arch::x86_64::{
-        __m128i, __m256i, _mm_loadu_si128, _mm256_and_si256, _mm256_cvtepu16_epi32, _mm256_or_si256, _mm256_set1_epi32,
-        _mm256_setzero_si256, _mm256_sllv_epi32, _mm256_srli_epi32, _mm256_storeu_si256, _mm256_sub_epi32,
-        _mm256_xor_si256,
+        __m128i, __m256i, _mm_loadu_si128, _mm256_add_epi32, _mm256_cvtepu16_epi32, _mm256_or_si256, _mm256_set1_epi32,
+        _mm256_setzero_si256, _mm256_sllv_epi32, _mm256_storeu_si256, _mm256_xor_si256,
     };
+    let zero = || _mm256_setzero_si256();
     let one = _mm256_set1_epi32(1);
-    let (keep, above) = (_mm256_set1_epi32(i32::from(low)), _mm256_set1_epi32(i32::from(0x7fff & !low)));
-    let words: [__m256i; RANK_WORDS] = std::array::from_fn(|w| _mm256_set1_epi32(32 * w as i32));
-    for half in 0..MARK_BLOCK / 8 {
-        let mut held = [_mm256_setzero_si256(); RANK_WORDS];
-        for (&offset, &value) in rare.0.iter().zip(rare.1) {
-            let offset = offset as usize + 8 * half;
-            assert!(offset + 8 <= parts.len(), "a block of parts");
-            // SAFETY: a 16-byte read of `parts[offset..offset + 8]`, in bounds (asserted).
-            let block = unsafe { _mm_loadu_si128(parts.as_ptr().add(offset).cast::<__m128i>()) };
-            let option = _mm256_xor_si256(_mm256_cvtepu16_epi32(block), _mm256_set1_epi32(i32::from(value)));
-            let index =
-                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(option, 1), above), _mm256_and_si256(option, keep));
-            for (word, at) in held.iter_mut().zip(&words) {
-                *word = _mm256_or_si256(*word, _mm256_sllv_epi32(one, _mm256_sub_epi32(index, *at)));
-            }
-        }
+    let at: [__m256i; RANK_WORDS] = std::array::from_fn(|w| _mm256_set1_epi32(-32 * w as i32));
+    // Each word's bits of an index, or-ed into the word.
+    let set = |word: __m256i, index: __m256i, w: usize| {
+        let index = if w == 0 { index } else { _mm256_add_epi32(index, at[w]) };
+        _mm256_or_si256(word, _mm256_sllv_epi32(one, index))
+    };
+    let (mut a0, mut a1, mut a2, mut a3, mut a4) = (zero(), zero(), zero(), zero(), zero());
+    let (mut b0, mut b1, mut b2, mut b3, mut b4) = (zero(), zero(), zero(), zero(), zero());
+    for (&offset, &value) in rare.0.iter().zip(rare.1) {
+        let offset = offset as usize;
+        assert!(offset + MARK_BLOCK <= parts.len(), "a block of parts");
+        let value = _mm256_set1_epi32(value as i32);
+        // SAFETY: 16-byte reads of `parts[offset..offset + 16]`, in bounds (asserted).
+        let (low, high) = unsafe {
+            let at = parts.as_ptr().add(offset);
+            (_mm_loadu_si128(at.cast::<__m128i>()), _mm_loadu_si128(at.add(8).cast::<__m128i>()))
+        };
+        let index = _mm256_xor_si256(_mm256_cvtepu16_epi32(low), value);
+        (a0, a1, a2, a3, a4) =
+            (set(a0, index, 0), set(a1, index, 1), set(a2, index, 2), set(a3, index, 3), set(a4, index, 4));
+        let index = _mm256_xor_si256(_mm256_cvtepu16_epi32(high), value);
+        (b0, b1, b2, b3, b4) =
+            (set(b0, index, 0), set(b1, index, 1), set(b2, index, 2), set(b3, index, 3), set(b4, index, 4));
+    }
+    let held = [[a0, a1, a2, a3, a4], [b0, b1, b2, b3, b4]];
+    for (half, held) in held.iter().enumerate() {
         let mut out = [[0u32; 8]; RANK_WORDS];
         for (word, out) in held.iter().zip(&mut out) {
             // SAFETY: a 32-byte write of the 32 bytes of `out`.
@@ -641,7 +649,8 @@ mod tests {
 
     /// Every kind of lanes sets, for each heap of a block, the bits of the squeezed options
     /// below [`COMMON_BITS`] and no other: options past them (parts up to 2^14) set none, and a
-    /// squeeze by any lowest mask bit keeps the bits below it.
+    /// squeeze by any lowest mask bit keeps the bits below it and xors (the kernel is given
+    /// squeezed parts and values; the expected indices squeeze the options by arithmetic).
     #[test]
     fn every_kind_keeps_a_blocks_common_options_in_bits() {
         let mut seed = 0x6a09_e667_f3bc_c909u64;
@@ -672,11 +681,14 @@ mod tests {
                 if rare_heaps == 200 {
                     assert!(expected.iter().flatten().map(|w| w.count_ones()).sum::<u32>() > 500, "low {low}");
                 }
+                // The kernel takes the parts and values squeezed: an option's squeeze is theirs xor-ed.
+                let squeezed: Vec<u16> = parts.iter().map(|&part| squeeze(part, low)).collect();
+                let values: Vec<u32> = values.iter().map(|&value| u32::from(squeeze(value, low))).collect();
                 for lanes in Lanes::available() {
                     // Bits set before stay set.
                     let mut bits = [[0u32; RANK_WORDS]; MARK_BLOCK];
                     bits[3][RANK_WORDS - 1] = 1 << 31;
-                    lanes.common_block(&parts, (&offsets, &values), low, &mut bits);
+                    lanes.common_block(&squeezed, (&offsets, &values), &mut bits);
                     let mut wanted = expected;
                     wanted[3][RANK_WORDS - 1] |= 1 << 31;
                     assert_eq!(bits, wanted, "{lanes:?}, low {low}, {rare_heaps} rare heaps");

@@ -104,6 +104,9 @@ pub struct Sparse {
     rare_heaps: Vec<u64>,
     /// Their values.
     rare_values: Vec<u16>,
+    /// Their values squeezed by the mask's lowest bit ([`crate::lanes::squeeze`]), as
+    /// [`Lanes::common_block`] reads them.
+    squeezed: Vec<u32>,
     /// The last rare heap when the offsets were taken.
     anchor: u64,
     /// `anchor − a` for the rare heaps `a` up to `anchor` (none when one does not fit in 32 bits:
@@ -153,6 +156,7 @@ impl Sparse {
             mask,
             rare_heaps: Vec::new(),
             rare_values: Vec::new(),
+            squeezed: Vec::new(),
             anchor: 0,
             offsets: Vec::new(),
             chosen_at: len,
@@ -177,10 +181,12 @@ impl Sparse {
         bound: u32,
         chosen_at: usize,
     ) -> Sparse {
+        let squeezed = rare_values.iter().map(|&value| squeezed(value, mask)).collect();
         let mut sparse = Sparse {
             mask,
             rare_heaps,
             rare_values,
+            squeezed,
             anchor: 0,
             offsets: Vec::new(),
             chosen_at,
@@ -214,12 +220,18 @@ impl Sparse {
         if heap > 0 && is_rare(value, self.mask) {
             self.rare_heaps.push(heap as u64);
             self.rare_values.push(value as u16);
+            self.squeezed.push(squeezed(value as u16, self.mask));
             // Offsets are taken again once an eighth of the rare heaps lack one.
             if self.rare_heaps.len() > self.offsets.len() * 9 / 8 + 32 {
                 self.anchor_offsets();
             }
         }
         self.learnt += 1;
+    }
+
+    /// The bits below the mask's lowest, which a squeeze keeps ([`crate::lanes::squeeze`]).
+    fn low(&self) -> u16 {
+        low(self.mask)
     }
 
     /// Takes the offsets of every rare heap from the last one.
@@ -356,6 +368,17 @@ impl std::fmt::Display for Stopped {
             ),
         }
     }
+}
+
+/// The bits below `mask`'s lowest (below 2^14 for the masks of at most 12 bits).
+fn low(mask: u32) -> u16 {
+    ((1u32 << mask.trailing_zeros().min(14)) - 1) as u16
+}
+
+/// `value` squeezed by `mask`'s lowest bit ([`crate::lanes::squeeze`]), widened as
+/// [`Lanes::common_block`] reads it.
+fn squeezed(value: u16, mask: u32) -> u32 {
+    u32::from(crate::lanes::squeeze(value, low(mask)))
 }
 
 #[cfg(test)]

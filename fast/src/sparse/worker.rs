@@ -6,7 +6,7 @@
 use super::Sparse;
 use super::bits::{common_in, deposit_common, is_rare, odd_parities, pack};
 use super::board::{block, lookahead, reach};
-use crate::lanes::{COMMON_BITS, FEW, Lanes, MARK_BLOCK, RANK_WORDS, SET_SPAN};
+use crate::lanes::{COMMON_BITS, FEW, Lanes, MARK_BLOCK, RANK_WORDS, SET_SPAN, squeeze};
 use crate::values::{HEAD, Values, Window, bits_of};
 
 /// Values left to find when the search looks them up in a set in lanes ([`crate::lanes::Lanes::strike_set`])
@@ -62,6 +62,37 @@ impl Seen {
         self.words[word] |= 1 << (value & 63);
     }
 
+    /// Inserts the options `small[i] ^ large[i]` of a run of splits, every part below `span`.
+    /// Most options fall in a few words: or-ed into one word after another, each would wait for
+    /// the write before it. Four sets of words, taken in turn, keep four writes going at once.
+    fn insert_splits(&mut self, small: &[u16], large: &[u16], span: usize) {
+        const WORDS: usize = 16;
+        if span > 64 * WORDS {
+            for (&part, &other) in small.iter().zip(large) {
+                self.insert(part ^ other);
+            }
+            return;
+        }
+        let mut sets = [[0u64; WORDS]; 4];
+        let (small, large) = (small.chunks_exact(4), large.chunks_exact(4));
+        for (&part, &other) in small.remainder().iter().zip(large.remainder()) {
+            self.insert(part ^ other);
+        }
+        for (small, large) in small.zip(large) {
+            for (set, (&part, &other)) in sets.iter_mut().zip(small.iter().zip(large)) {
+                let option = part ^ other;
+                set[usize::from(option >> 6) % WORDS] |= 1 << (option & 63);
+            }
+        }
+        let words = span.div_ceil(64);
+        if self.words.len() < words {
+            self.words.resize(words, 0);
+        }
+        for (w, word) in self.words[..words].iter_mut().enumerate() {
+            *word |= sets[0][w] | sets[1][w] | sets[2][w] | sets[3][w];
+        }
+    }
+
     fn contains(&self, value: u32) -> bool {
         self.words.get(value as usize >> 6).is_some_and(|word| word >> (value & 63) & 1 != 0)
     }
@@ -69,13 +100,44 @@ impl Seen {
 
 /// The common smaller parts `a` of a block's first splits, from the first part up to (not
 /// including) `end`, as [`Lanes::common_block`] reads them: `offsets` `end − 1 − a`, `values` the
-/// heaps' values, under `mask`.
+/// heaps' values squeezed, under `mask`.
 #[derive(Debug, Clone, Default)]
 pub(super) struct SmallParts {
     mask: u32,
     end: usize,
     offsets: Vec<u32>,
+    values: Vec<u32>,
+}
+
+/// The values of the window's newest heaps squeezed by the mask's lowest bit (`low` the bits
+/// below it), as [`Lanes::common_block`] reads them: `values[i]` is heap `base + i`'s.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Squeezed {
+    low: u16,
+    base: usize,
     values: Vec<u16>,
+    /// Times every value was squeezed again (for another `low`, or a window that moved on too far).
+    rebuilt: u64,
+}
+
+impl Squeezed {
+    /// The window's newest heaps ([`Window::recent`]) squeezed by `low`, taking in the heaps
+    /// pushed since the last call (or all of them, for another `low`).
+    fn follow(&mut self, window: &Window, low: u16) -> &[u16] {
+        let (recent, base) = (window.recent(), window.base());
+        let kept = self.low == low && base >= self.base && base - self.base <= self.values.len();
+        if kept {
+            self.values.drain(..base - self.base);
+        }
+        if !kept || self.values.len() > recent.len() {
+            self.values.clear();
+            self.rebuilt += 1;
+        }
+        (self.low, self.base) = (low, base);
+        let known = self.values.len();
+        self.values.extend(recent[known..].iter().map(|&value| squeeze(value, low)));
+        &self.values
+    }
 }
 
 /// The work on one heap before its newest values are known.
@@ -138,6 +200,8 @@ pub(super) struct Worker<'a> {
     pub(super) small_parts: SmallParts,
     /// Blocks whose search began in bits.
     pub(super) searched_in_bits: u64,
+    /// The window's newest values squeezed, as [`Lanes::common_block`] reads them.
+    pub(super) squeezed: Squeezed,
     /// This worker's place in the board's `learnt`.
     pub(super) me: usize,
 }
@@ -167,6 +231,7 @@ impl<'a> Worker<'a> {
             search_in_bits: SEARCH_IN_BITS,
             small_parts: SmallParts::default(),
             searched_in_bits: 0,
+            squeezed: Squeezed::default(),
             me: 0,
         }
     }
@@ -239,6 +304,8 @@ impl<'a> Worker<'a> {
         // in bits (where the mask's lowest bit makes each word of 64 values half common, and
         // every other part is common, so that every option is).
         let low_bit = mask.trailing_zeros();
+        let in_bits = count == BLOCK && low_bit < 6 && sparse.lanes >= Lanes::Avx2;
+        let squeezed = if in_bits { self.squeezed.follow(window, sparse.low()) } else { &[] };
         let mut ranks = [[0u32; RANK_WORDS]; BLOCK];
         self.counted.clear();
         for j in 0..count {
@@ -276,10 +343,10 @@ impl<'a> Worker<'a> {
                     Some(&last) => first - take - sparse.rare_heaps[anchored - 1] as usize <= last as usize,
                     None => false,
                 };
-                if count == BLOCK && low_bit < 6 && !rare_parts && sparse.lanes >= Lanes::Avx2 {
+                if in_bits && !rare_parts {
                     // The common options below 320, a bit each, for the whole block at once.
-                    let rare = (&sparse.offsets[low..anchored], &sparse.rare_values[low..anchored]);
-                    sparse.lanes.common_block(recent, rare, (1 << low_bit) - 1, &mut ranks);
+                    let rare = (&sparse.offsets[low..anchored], &sparse.squeezed[low..anchored]);
+                    sparse.lanes.common_block(&squeezed[start..], rare, &mut ranks);
                     self.counted.push((start, low, anchored));
                 } else if count == BLOCK {
                     // The options' places for the whole block at once, in lanes.
@@ -391,15 +458,15 @@ impl<'a> Worker<'a> {
         if sparse.lanes < Lanes::Avx2 || !common {
             return 0;
         }
-        let mask = sparse.mask;
+        let (mask, low) = (sparse.mask, sparse.low());
         if (self.small_parts.mask, self.small_parts.end) != (mask, end) {
             let common = (first_part..end).filter(|&a| !is_rare(u32::from(head[a]), mask));
-            let (offsets, values) = common.map(|a| ((end - 1 - a) as u32, head[a])).unzip();
+            let (offsets, values) = common.map(|a| ((end - 1 - a) as u32, u32::from(squeeze(head[a], low)))).unzip();
             self.small_parts = SmallParts { mask, end, offsets, values };
         }
-        let parts = &self.window.recent()[start..];
+        let parts = &self.squeezed.follow(&self.window, low)[start..];
         let small = (&self.small_parts.offsets[..], &self.small_parts.values[..]);
-        sparse.lanes.common_block(parts, small, (1 << mask.trailing_zeros()) - 1, reached);
+        sparse.lanes.common_block(parts, small, reached);
         self.searched_in_bits += 1;
         end
     }
@@ -500,10 +567,8 @@ impl<'a> Worker<'a> {
                 // `rest − 1`, `rest − 2`, … going down (the finish is the serial part of the work
                 // on several threads: no look-up of where a heap is kept). The pairs end with the
                 // small parts.
-                let (small, large) = (&head[1..end], &reversed[len - rest..]);
-                for (&part, &other) in small.iter().zip(large) {
-                    draft.seen.insert(part ^ other);
-                }
+                let (small, large) = (&head[1..end], &reversed[len - rest..][..end - 1]);
+                draft.seen.insert_splits(small, large, 1 << bits_of(self.sparse.bound));
             } else {
                 for a in 1..end {
                     draft.seen.insert(self.value(a) ^ self.value(rest - a));
@@ -562,4 +627,63 @@ fn missing_below_common(seen: &Seen, from: u32, mask: u32, missing: &mut Vec<u32
         }
     }
     unreachable!("a heap has fewer than 2^16 options")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::RECENT;
+
+    /// The options of a run of splits inserted four words at a time are those inserted one by one,
+    /// for runs of any length (whole fours and the rest), spans of one word to sixteen, and past
+    /// them (one by one).
+    #[test]
+    fn splits_inserted_at_once_are_those_inserted_one_by_one() {
+        for span in [16usize, 64, 512, 1024, 4096] {
+            for n in [0usize, 1, 3, 4, 5, 46, 200] {
+                let small: Vec<u16> = (0..n).map(|i| (i * 7919 % span) as u16).collect();
+                let large: Vec<u16> = (0..n).map(|i| (i * 104_729 % span) as u16).collect();
+                let mut one_by_one = Seen::default();
+                one_by_one.insert(3);
+                let mut at_once = one_by_one.clone();
+                for (&part, &other) in small.iter().zip(&large) {
+                    one_by_one.insert(part ^ other);
+                }
+                at_once.insert_splits(&small, &large, span);
+                for value in 0..span as u32 {
+                    assert_eq!(at_once.contains(value), one_by_one.contains(value), "span {span}, {n} splits, {value}");
+                }
+            }
+        }
+    }
+
+    /// The squeezed copy follows the window: heaps pushed since the last look, the window's
+    /// oldest half dropped (its base moves), and another mask's lowest bit.
+    #[test]
+    fn the_squeezed_window_follows_the_window() {
+        let value = |heap: usize| (heap * 7919 % 600) as u16;
+        let mut window = Window::new(&Values::new(), 0);
+        let mut squeezed = Squeezed::default();
+        // Heaps, the low bits, and whether every value is squeezed again: for another low only (the
+        // empty copy is one for low 0); the window's drop of its oldest half (at 2·RECENT + 1) is
+        // followed.
+        let looks = [
+            (10, 0, false),
+            (100, 0, false),
+            (2 * RECENT, 0, false),
+            (2 * RECENT + 5, 0, false),
+            (2 * RECENT + 5, 3, true),
+            (3 * RECENT + 1, 3, false),
+            (3 * RECENT + 1, 1, true),
+        ];
+        for (heaps, low, again) in looks {
+            while window.len() < heaps {
+                window.push(value(window.len()));
+            }
+            let rebuilt = squeezed.rebuilt;
+            let expected: Vec<u16> = window.recent().iter().map(|&v| squeeze(v, low)).collect();
+            assert_eq!(squeezed.follow(&window, low), expected, "{heaps} heaps, low {low}");
+            assert_eq!(squeezed.rebuilt, rebuilt + u64::from(again), "{heaps} heaps, low {low}");
+        }
+    }
 }
