@@ -33,15 +33,19 @@ use crate::values::Values;
 /// threads make at most `min(N / (D + F), 1 / (F + h / block(N)))` heaps a second, `h` the
 /// hand-over of the frontier between cores (its cache line and a slot's lock; a worker that
 /// drafted the frontier's block finishes its heaps in turn, so one hand-over a block, not a
-/// heap). Officers near heap 10^8 (2026-11-26, `perf record` of two threads): `D + F` about
-/// 2–2.5 µs a heap, the finish about 6% of it (0.15 µs, mostly the 47 newest splits one by one;
-/// 67 on 16 threads), so with `h` up to 0.1 µs the serial bound is about 11× one thread's rate:
-/// 2 threads ≈ 1.8×, 8 ≈ 7×, 16 ≈ 10× (each worker's data — its window of 256 KB, a block's marks of 8 KB, the search's
-/// slate — fits its own core's L2, so the cores do not compete for memory). Two threads spend
-/// about 1.1× the CPU time a heap of one (the longer finish, the board: 1.09–1.14 s against
-/// 0.99–1.00 s for 500,000 heaps past 10^8, best of four), so two idle cores should give 1.8×
-/// one thread's rate; this machine, shared, was never idle enough to time it. Past 16, `F` is the limit to work on: the finish's
-/// newest splits in lanes, or a block finished at once.
+/// heap). Officers near heap 10^8 (2026-11-27, `perf record` of one and two threads): `D + F`
+/// about 1.2 µs a heap, the finish 4% of it on one thread and 6% on two (about 0.07 µs: the 47
+/// newest splits, or-ed four words at a time), so with `h` up to 0.1 µs a block the serial bound
+/// is about 13 M heaps a second, 16× one thread's rate: 2 threads ≈ 1.9×, 8 ≈ 7×, 16 ≈ 10×
+/// once the board's overheads grow with them (each worker's data — its window with its reversed
+/// and squeezed copies, 768 KB, a block's marks of 8 KB, the search's slate — is its own, so the
+/// cores do not compete for memory). Two threads spend 1.03–1.17× the CPU time a heap of one
+/// (perf samples and `/proc/stat` say 1.03–1.05, user time 1.07–1.17: the longer finish, every
+/// worker learning every heap, the board). Measured: 1.74× one thread's rate (medians of five
+/// alternating pairs of 6·10^6 heaps past 10^8; the pairs 1.63–1.93× over two series), on a
+/// shared machine where two one-thread runs side by side each keep the speed of one alone. Past
+/// 16, `F` is the limit to work on: the finish's newest splits in lanes, or a block finished at
+/// once.
 ///
 pub(super) fn run_workers(
     moves: &Moves,
