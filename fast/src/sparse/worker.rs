@@ -85,9 +85,7 @@ impl Seen {
             }
         }
         let words = span.div_ceil(64);
-        if self.words.len() < words {
-            self.words.resize(words, 0);
-        }
+        self.words.resize(self.words.len().max(words), 0);
         for (w, word) in self.words[..words].iter_mut().enumerate() {
             *word |= sets[0][w] | sets[1][w] | sets[2][w] | sets[3][w];
         }
