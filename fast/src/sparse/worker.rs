@@ -672,6 +672,8 @@ mod tests {
             (2 * RECENT + 5, 0, false),
             (2 * RECENT + 5, 3, true),
             (3 * RECENT + 1, 3, false),
+            // No heap pushed since the last look.
+            (3 * RECENT + 1, 3, false),
             (3 * RECENT + 1, 1, true),
         ];
         for (heaps, low, again) in looks {
