@@ -678,17 +678,12 @@ mod tests {
                     while first + BLOCK <= n {
                         worker.learn(first);
                         worker.speculate(first, BLOCK);
-                        let mut drafts = std::mem::take(&mut worker.drafts);
-                        for (heap, draft) in (first..).zip(&mut drafts) {
-                            worker.learn(heap);
-                            let value = worker.finish(draft);
+                        finish_drafts(&mut worker, &values, first, |heap, value| {
                             assert_eq!(
                                 value, plain[heap],
                                 "{digits:?} heap {heap}, {lanes:?}, exact below {exact_below}"
                             );
-                            values.set(heap, value);
-                        }
-                        worker.drafts = drafts;
+                        });
                         first += BLOCK;
                     }
                     let counts: &mut [u64; 4] = seen.entry((lanes, exact_below)).or_default();
@@ -743,15 +738,25 @@ mod tests {
         worker.search_in_bits = search_in_bits(&worker);
         worker.learn(len);
         worker.speculate(len, BLOCK);
+        let in_bits = worker.search_in_bits;
+        finish_drafts(&mut worker, &values, len, |heap, value| {
+            crate::octal::extend(digits, &mut all, heap);
+            assert_eq!(value, all[heap], "mask bit {bit}, heap {heap}, {lanes:?}, {in_bits} in bits");
+        });
+        (worker.in_bits, worker.searched_in_bits)
+    }
+
+    /// Finishes the drafts of the block from `first` in heap order, each value handed to `check`
+    /// and then written to `values`.
+    fn finish_drafts(worker: &mut Worker, values: &Values, first: usize, mut check: impl FnMut(usize, u32)) {
         let mut drafts = std::mem::take(&mut worker.drafts);
-        for (heap, draft) in (len..).zip(&mut drafts) {
+        for (heap, draft) in (first..).zip(&mut drafts) {
             worker.learn(heap);
             let value = worker.finish(draft);
-            crate::octal::extend(digits, &mut all, heap);
-            assert_eq!(value, all[heap], "mask bit {bit}, heap {heap}, {lanes:?}, {} in bits", worker.search_in_bits);
+            check(heap, value);
             values.set(heap, value);
         }
-        (worker.in_bits, worker.searched_in_bits)
+        worker.drafts = drafts;
     }
 
     /// Ranks are kept in bits only while each word of 64 values is half common (the mask's
