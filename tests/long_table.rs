@@ -244,6 +244,11 @@ fn a_wrapped_bounded_checkpoint_goes_on_to_the_summary_of_the_whole_table() {
         json(&grundy(&args))
     };
     assert_eq!(summary(&["--resume", path_text]), summary(&["--whole-table"]));
+    // It counted all its 150,001 heaps and no longer holds them to count fewer: one line, exit 2.
+    let fewer = grundy(&["table", "octal:0.6", "--upto", "100000", "--summary", "--resume", path_text]);
+    assert_eq!(fewer.status.code(), Some(2), "{}", text(&fewer));
+    assert!(text(&fewer).contains("holds heaps to 150000, past --upto 100000"), "{}", text(&fewer));
+    assert_eq!(text(&fewer).trim_end().lines().count(), 1, "{}", text(&fewer));
 }
 
 /// A bounded table that no longer keeps a heap the method reads (Officers' rare heaps reach

@@ -364,12 +364,18 @@ impl LongTable {
         self.looked_to = len - 1;
     }
 
+    /// Whether [`LongTable::summary`] can be taken to `upto`: a bounded table has counted every
+    /// heap it computed and no longer holds them to count fewer, unless a period gives them.
+    pub fn can_sum_to(&self, upto: u64) -> bool {
+        self.counted.is_none() || self.period.is_some() || upto >= self.computed_to()
+    }
+
     /// The summary of heaps `0..=upto` (at most the table's, or any with a proven period; of a
-    /// bounded table, all its heaps or those a period gives).
+    /// bounded table, all its heaps or those a period gives: see [`LongTable::can_sum_to`]).
     pub fn summary(&self, upto: u64) -> Summary {
         let mask = self.sparse.mask();
         if let (Some(counted), None) = (&self.counted, self.period) {
-            assert!(upto >= self.computed_to(), "a bounded table is summed to its end");
+            assert!(self.can_sum_to(upto), "a bounded table is summed to its end");
             let mut summary = counted.summary.clone();
             (summary.computed_to, summary.mask) = (self.computed_to(), mask);
             summary.checksum = counted.hash.h;

@@ -53,6 +53,16 @@ pub fn run(request: Request) -> anyhow::Result<ExitCode> {
         None if request.whole => LongTable::start(request.digits)?,
         None => LongTable::bounded(request.digits, request.first, request.ring)?,
     };
+    if let (Some(path), false) = (request.resume, table.can_sum_to(request.upto)) {
+        anyhow::bail!(
+            "checkpoint {} holds heaps to {}, past --upto {}: its table counted them all and no longer keeps them \
+             to count fewer; resume with --upto {} or more, or start afresh",
+            path.display(),
+            table.computed_to(),
+            request.upto,
+            table.computed_to()
+        );
+    }
     // A byte a heap, and a bit for each bit past eight the values take so far (a bounded table,
     // for the heaps it keeps).
     let per_heap = table.bytes() as f64 / (table.computed_to() + 1) as f64;
