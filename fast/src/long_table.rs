@@ -822,6 +822,9 @@ mod tests {
             bounded.extend(n, Effort { threads: 2, deadline: None }).unwrap();
             assert_eq!(bounded.summary(n), whole.summary(n), "{digits:?}");
             assert_eq!(bounded.period(), whole.period(), "{digits:?}");
+            // It counted every heap it computed: fewer only where a period gives them.
+            assert!(bounded.can_sum_to(n) && whole.can_sum_to(n - 1), "{digits:?}");
+            assert_eq!(bounded.can_sum_to(n - 1), bounded.period().is_some(), "{digits:?}");
             assert!(bounded.bytes() < 2 * (HEAD + (1 << 15)), "{digits:?}: {} bytes", bounded.bytes());
             if whole.period().is_none() {
                 assert!((n - 100..=n).all(|heap| bounded.value(heap) == whole.value(heap)), "{digits:?}");
