@@ -17,6 +17,8 @@
 //! median of three `farm-bench -n 3 -- grundy table octal:0.6 --upto N+1000000 --summary
 //! --resume CHECKPOINT-AT-N --threads 1` less the median of the same to N+10 (reading the
 //! checkpoint: 0.03, 0.34, 1.88 s).
+//! Officers to 2·10^6 on one thread and on two (`cargo bench --bench tables -- "on . thread"`),
+//! 2026-11-28 on an idle AMD EPYC with AVX-512 (Zen 4, 2 cores): 2.06 s and 1.12 s, 1.85×.
 //!
 //! The group `definition` times the second ground truth (`grundy-definition`: mex over every
 //! option, a split heap's value the XOR of its parts, one heap after another): the tables
@@ -84,6 +86,18 @@ fn long(c: &mut Criterion) {
                 })
             });
         }
+    }
+    // Officers on one thread and on two, for the ratio of #39 (two threads ≥ 1.8× one).
+    for threads in [1, 2] {
+        let n = 2_000_000u64;
+        group.bench_function(format!("0.6 (Officers) to {n} on {threads} thread(s)"), |bench| {
+            bench.iter(|| {
+                let mut table = grundy_fast::long_table::LongTable::start(&[0, 6]).unwrap();
+                table.reserve(n);
+                table.extend(n, grundy_fast::sparse::Effort { threads, deadline: None }).unwrap();
+                table.summary(n)
+            })
+        });
     }
     group.finish();
 }
