@@ -460,6 +460,11 @@ impl LongTable {
         let mut header = String::new();
         input.by_ref().take(200).read_line(&mut header)?;
         let fields: Vec<&str> = header.trim_end().split(' ').collect();
+        if !fields[0].starts_with("grundy-checkpoint/") {
+            return Err(malformed(
+                "it is not a grundy checkpoint: its first line does not start with `grundy-checkpoint/`",
+            ));
+        }
         if let Some(version) = fields[0].strip_prefix("grundy-checkpoint/")
             && version != "1"
         {
@@ -787,7 +792,10 @@ mod tests {
         assert_eq!(other.to_string(), "it is a checkpoint of 0.6, not of 0.14");
         damaged_and_cut_checkpoints_fail(&bytes, &digits);
         let error = LongTable::read_checkpoint(&mut &b"hello\n"[..], &digits).unwrap_err().to_string();
-        assert!(error.contains("first line"), "{error}");
+        assert!(error.contains("is not a grundy checkpoint"), "{error}");
+        let error =
+            LongTable::read_checkpoint(&mut &b"grundy-checkpoint/1 0.6\n"[..], &digits).unwrap_err().to_string();
+        assert!(error.contains("first line is not `grundy-checkpoint/1 GAME HEAPS BITS`"), "{error}");
         // Past the first length a period is looked for at, a resumed table says it looked where
         // the uninterrupted one did.
         let mut past = LongTable::start(&[0, 3, 6]).unwrap();
