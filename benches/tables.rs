@@ -77,29 +77,27 @@ fn long(c: &mut Criterion) {
     }
     for n in sizes {
         for (name, digits) in [("0.6 (Officers)", &[0u8, 6][..]), ("0.14", &[0, 1, 4]), ("0.36", &[0, 3, 6])] {
-            group.bench_function(format!("{name} to {n}"), |bench| {
-                bench.iter(|| {
-                    let mut table = grundy_fast::long_table::LongTable::start(digits).unwrap();
-                    table.reserve(n);
-                    table.extend(n, grundy_fast::sparse::Effort::every_core()).unwrap();
-                    table.summary(n)
-                })
-            });
+            let every_core = grundy_fast::sparse::Effort::every_core();
+            group.bench_function(format!("{name} to {n}"), |bench| bench.iter(|| summary(digits, n, every_core)));
         }
     }
     // Officers on one thread and on two, for the ratio of #39 (two threads ≥ 1.8× one).
     for threads in [1, 2] {
         let n = 2_000_000u64;
+        let effort = grundy_fast::sparse::Effort { threads, deadline: None };
         group.bench_function(format!("0.6 (Officers) to {n} on {threads} thread(s)"), |bench| {
-            bench.iter(|| {
-                let mut table = grundy_fast::long_table::LongTable::start(&[0, 6]).unwrap();
-                table.reserve(n);
-                table.extend(n, grundy_fast::sparse::Effort { threads, deadline: None }).unwrap();
-                table.summary(n)
-            })
+            bench.iter(|| summary(&[0, 6], n, effort))
         });
     }
     group.finish();
+}
+
+/// The summary of a long table of the octal game `digits` to heap `n`, computed with `effort`.
+fn summary(digits: &[u8], n: u64, effort: grundy_fast::sparse::Effort) -> grundy_fast::long_table::Summary {
+    let mut table = grundy_fast::long_table::LongTable::start(digits).unwrap();
+    table.reserve(n);
+    table.extend(n, effort).unwrap();
+    table.summary(n)
 }
 
 criterion_group!(benches, tables, long, definition);

@@ -460,14 +460,12 @@ impl LongTable {
         let mut header = String::new();
         input.by_ref().take(200).read_line(&mut header)?;
         let fields: Vec<&str> = header.trim_end().split(' ').collect();
-        if !fields[0].starts_with("grundy-checkpoint/") {
+        let Some(version) = fields[0].strip_prefix("grundy-checkpoint/") else {
             return Err(malformed(
                 "it is not a grundy checkpoint: its first line does not start with `grundy-checkpoint/`",
             ));
-        }
-        if let Some(version) = fields[0].strip_prefix("grundy-checkpoint/")
-            && version != "1"
-        {
+        };
+        if version != "1" {
             if fields[0] != MAGIC_BOUNDED {
                 return Err(malformed(&format!(
                     "it is a checkpoint of version {version}; this grundy reads versions 1 and 2"
