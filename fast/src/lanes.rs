@@ -603,13 +603,7 @@ mod tests {
     /// (blocks and a tail), and a split in any lane.
     #[test]
     fn every_kind_strikes_exactly_the_values_reached() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_numbers();
         for n in [0, 1, 63, 64, 65, 200, 1000] {
             for _ in 0..20 {
                 let small: Vec<u16> = (0..n).map(|_| (next() % 600) as u16).collect();

@@ -69,6 +69,18 @@ pub mod tables;
 pub mod values;
 mod window;
 
+/// A xorshift generator for the unit tests: the same numbers on every run, with no dependency.
+#[cfg(test)]
+pub(crate) fn test_numbers() -> impl FnMut() -> u64 {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 pub use periodic::{HeapTable, heap_table, heap_table_until};
 pub use solver::{Fold, FoldUser, PileSolver, PlateValue, Tally};
 

@@ -731,6 +731,28 @@ impl<R: Read> Read for HashingReader<'_, R> {
 mod tests {
     use super::*;
 
+    /// `is_rare` and `rare_heaps` are the definition (#57): a value is rare when `value & mask`
+    /// has an even number of ones; the rare heaps are the heaps past 0 with a rare value, counted,
+    /// and the last of them. On random masks and random tables (heap 0 of value 0), read off the
+    /// values one by one.
+    #[test]
+    fn rare_values_and_heaps_are_the_definition() {
+        let mut next = crate::test_numbers();
+        for round in 0..200 {
+            let mask = (next() as u32) & [0x3f, 0xff, 0xffff, u32::MAX][round % 4];
+            // Heap 0 has value 0, as in every table.
+            let values: Vec<u32> = std::iter::once(0).chain((0..next() % 300).map(|_| (next() % 80) as u32)).collect();
+            let summary = Summary::of(values.iter().copied(), mask, None);
+            let rare = |value: u32| (0..32).filter(|&bit| (value >> bit) & (mask >> bit) & 1 == 1).count() % 2 == 0;
+            for value in 0..100 {
+                assert_eq!(summary.is_rare(value), rare(value), "value {value}, mask {mask:#x}");
+            }
+            let heaps: Vec<u64> = (1..values.len()).filter(|&heap| rare(values[heap])).map(|h| h as u64).collect();
+            let expected = (heaps.len() as u64, heaps.last().copied().unwrap_or(0));
+            assert_eq!(summary.rare_heaps(), expected, "mask {mask:#x}, values {values:?}");
+        }
+    }
+
     /// Values equal the definition, and the summary of the long table is the summary of the
     /// definition's table.
     #[test]

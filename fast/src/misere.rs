@@ -357,13 +357,7 @@ mod tests {
     #[test]
     fn inserting_and_removing_bits_shift_the_bits_above_across_words() {
         let bits = |key: Key| -> Vec<bool> { (0..256).map(|b| key[b / 64] >> (b % 64) & 1 == 1).collect() };
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_numbers();
         for round in 0..64 {
             // Dense, sparse and full words, so that a carry crosses every word boundary.
             let key: Key = std::array::from_fn(|_| match round % 4 {
