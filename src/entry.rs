@@ -69,6 +69,8 @@ pub trait ContestEntry: Entry {
     fn format(&self) -> &'static str;
     /// The format's limits in one line; see [`crate::problem::Data::limits`].
     fn limits(&self) -> &'static str;
+    /// The statement; see [`Contest::STATEMENT`].
+    fn statement(&self) -> &'static crate::statement::Statement;
     /// Solves an input by theory, within `budget`.
     fn solve_text(&self, input: &[u8], budget: &Budget) -> Result<String, Error>;
     /// An upper bound on the positions the oracle stores for one case given as `--case` text,
@@ -94,6 +96,10 @@ impl<P: Contest> ContestEntry for P {
 
     fn limits(&self) -> &'static str {
         P::DATA.limits
+    }
+
+    fn statement(&self) -> &'static crate::statement::Statement {
+        P::STATEMENT
     }
 
     fn oracle_reach(&self, case: &str) -> Option<u128> {

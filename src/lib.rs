@@ -35,6 +35,7 @@ pub mod script;
 pub mod shape;
 pub mod shrink;
 pub mod solve;
+pub mod statement;
 pub mod stress;
 pub mod table;
 pub mod verify;

@@ -102,6 +102,9 @@ pub trait Problem: Send + Sync + 'static {
 /// format in words is its [`Data`]). Its default value is the problem as `grundy problem` and
 /// `grundy duel` run it.
 pub trait Contest: Problem<Answer: AnswerLine> + Default {
+    /// The statement: its source, ranges, time and memory limits, and its validator
+    /// ([`crate::statement`]). Every input `grundy duel` writes is held to it.
+    const STATEMENT: &'static crate::statement::Statement;
     /// The format's words for a first- and a second-player win.
     const WINNERS: [&'static str; 2] = ["First", "Second"];
     /// Most cases of a small random input: it holds one to this many random cases.
@@ -155,8 +158,15 @@ pub trait Contest: Problem<Answer: AnswerLine> + Default {
         Self::DATA.at_limits.iter().map(|words| words.to_string()).collect()
     }
 
-    /// Input `which` of [`Contest::at_limits`], drawn from `rng`: built only when it is run, and
-    /// dropped after (such inputs are megabytes).
+    /// Inputs past the statement, within what `grundy problem` reads (`duel --beyond-statement`
+    /// runs them after the inputs at the maxima), in words; [`Contest::at_limit`] draws them
+    /// after those of [`Contest::at_limits`]. None by default.
+    fn beyond_statement(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Input `which` of [`Contest::at_limits`] (then of [`Contest::beyond_statement`]), drawn
+    /// from `rng`: built only when it is run, and dropped after (such inputs are megabytes).
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Self::Instance> {
         let _ = which;
         self.largest_input(rng)
@@ -214,9 +224,9 @@ pub struct Data {
     pub summary: &'static str,
     /// The contest format, in one line.
     pub format: &'static str,
-    /// The format's limits in one line: the contest's own (which `grundy duel` generates inputs
-    /// within, up to their ends), and, where `grundy` reads further, how far (`read` refuses past
-    /// that with a one-line error).
+    /// How far `grundy problem` reads, past the statement's limits ([`Contest::STATEMENT`],
+    /// which `grundy duel` writes its inputs within): `read` refuses past that with a one-line
+    /// error.
     pub limits: &'static str,
     /// Most cases one input may hold (its `T`, or lines until the end of the input): the small
     /// space is packed into as few inputs as this allows, and shrinking tries many candidates in

@@ -40,6 +40,9 @@ pub enum Verdict {
     /// A side stopped at the run's time limit, or before a step that would end past it: the run
     /// is cut short, and the case is not counted.
     OutOfTime,
+    /// The side under test failed once and not again when run again (a program's run): not
+    /// held, not a confirmed failure; counted apart, and the run goes on.
+    Flaky(String),
 }
 
 /// Cases and what they cover.
@@ -111,6 +114,12 @@ pub trait Subject {
     fn deadline_cuts_exhaustive(&self) -> bool {
         false
     }
+    /// A failure has been shrunk to `case` (its text) and recorded, and the run goes on
+    /// ([`Plan::keep_going`]): whatever the subject kept for shrinking it is let go, so that any
+    /// failure may come next.
+    fn failure_recorded(&mut self, case: &str) {
+        let _ = case;
+    }
     /// Limits on shrinking a failure.
     fn shrink_limits(&self) -> Limits {
         Limits::IN_PROCESS
@@ -167,6 +176,12 @@ pub struct Plan {
     pub exhaustive: bool,
     /// Which part of the cases to run.
     pub shard: Shard,
+    /// Whether a failure, once shrunk, lets the run go on to find others (`duel --keep-going`):
+    /// every distinct one is shrunk and reported.
+    pub keep_going: bool,
+    /// Whether a duel writes inputs past its problem's statement too (`duel
+    /// --beyond-statement`); else each input is held to the statement's validator.
+    pub beyond_statement: bool,
 }
 
 impl Plan {
@@ -178,7 +193,16 @@ impl Plan {
     /// Every exhaustive case and `cases` random ones, within `budget` (random cases stop at its
     /// deadline too).
     pub fn within(seed: u64, cases: u64, budget: crate::budget::Budget) -> Plan {
-        Plan { seed, cases, deadline: budget.deadline, budget, exhaustive: true, shard: Shard::WHOLE }
+        Plan {
+            seed,
+            cases,
+            deadline: budget.deadline,
+            budget,
+            exhaustive: true,
+            shard: Shard::WHOLE,
+            keep_going: false,
+            beyond_statement: false,
+        }
     }
 }
 
@@ -276,6 +300,10 @@ pub struct Report {
     pub declined: u64,
     /// One declined case and the reason.
     pub declined_example: Option<String>,
+    /// Cases on which the side under test failed once and not again.
+    pub flaky: u64,
+    /// One such case's failure, in words.
+    pub flaky_example: Option<String>,
     /// Cases that could not be put to the side under test.
     pub cannot_run: u64,
     /// One such case and why.
@@ -284,6 +312,11 @@ pub struct Report {
     pub status: Status,
     /// The minimal disagreement, on a mismatch.
     pub counterexample: Option<Counterexample>,
+    /// With [`Plan::keep_going`]: every other distinct disagreement, shrunk, in the order found.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub more: Vec<Counterexample>,
+    /// With [`Plan::keep_going`]: disagreements that shrank to one already reported.
+    pub repeats: u64,
     /// What went wrong, on an error.
     pub error: Option<String>,
     /// Wall-clock seconds.
@@ -314,10 +347,14 @@ impl Report {
             held: 0,
             declined: 0,
             declined_example: None,
+            flaky: 0,
+            flaky_example: None,
             cannot_run: 0,
             cannot_run_example: None,
             status: Status::Ok,
             counterexample: None,
+            more: Vec::new(),
+            repeats: 0,
             error: None,
             seconds: 0.0,
             digest: 0,
@@ -380,22 +417,52 @@ pub fn rng_for(seed: u64, name: &str) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ stream_of(name))
 }
 
+/// The kind of a failure, from its words: what comes before its first `:` or `(`
+/// ("wrong answer", "time limit exceeded").
+fn kind_of(actual: &str) -> &str {
+    actual.split([':', '(']).next().unwrap_or_default().trim()
+}
+
+/// Records a shrunk disagreement: the first, or (going on) another one unless it shrank to a
+/// failure of the same kind on the same case as one already recorded.
+fn record_failure(report: &mut Report, counterexample: Counterexample) {
+    report.status = Status::Mismatch;
+    let same = |known: &Counterexample| {
+        known.case == counterexample.case && kind_of(&known.actual) == kind_of(&counterexample.actual)
+    };
+    match &report.counterexample {
+        None => report.counterexample = Some(counterexample),
+        Some(first) if same(first) || report.more.iter().any(same) => report.repeats += 1,
+        Some(_) => report.more.push(counterexample),
+    }
+}
+
 /// Records one case's verdict; `false` when the run is over (a mismatch, or an error). A
-/// disagreement is shrunk first when `shrinking`.
-fn record<S: Subject>(subject: &mut S, report: &mut Report, case: &S::Case, verdict: Verdict, shrinking: bool) -> bool {
+/// disagreement is shrunk first when `shrinking`; with `keep_going`, the run goes on after it.
+fn record<S: Subject>(
+    subject: &mut S,
+    report: &mut Report,
+    case: &S::Case,
+    verdict: Verdict,
+    shrinking: bool,
+    keep_going: bool,
+) -> bool {
     match verdict {
         Verdict::Agree => report.held += 1,
         Verdict::Declined(reason) => {
             report.declined += 1;
             report.declined_example.get_or_insert_with(|| format!("{}: {reason}", subject.case_text(case)));
         }
+        Verdict::Flaky(what) => {
+            report.flaky += 1;
+            report.flaky_example.get_or_insert(what);
+        }
         Verdict::CannotRun(reason) => {
             report.cannot_run += 1;
             report.cannot_run_example.get_or_insert_with(|| format!("{}: {reason}", subject.case_text(case)));
         }
         Verdict::Disagree { expected, actual } => {
-            report.status = Status::Mismatch;
-            report.counterexample = Some(if shrinking {
+            let counterexample = if shrinking {
                 shrink_failure(subject, case, expected, actual)
             } else {
                 let text = subject.case_text(case);
@@ -408,7 +475,13 @@ fn record<S: Subject>(subject: &mut S, report: &mut Report, case: &S::Case, verd
                     shrink_steps: 0,
                     minimality: Minimality::Unknown,
                 }
-            });
+            };
+            let case = counterexample.case.clone();
+            record_failure(report, counterexample);
+            if keep_going && shrinking {
+                subject.failure_recorded(&case);
+                return true;
+            }
             return false;
         }
         Verdict::OutOfTime => {
@@ -477,7 +550,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
                 report.digest ^= mix(stream_of(&subject.case_text(case)));
                 progress(1);
                 let verdict = subject.judge(case);
-                if !record(subject, &mut report, case, verdict, true) {
+                if !record(subject, &mut report, case, verdict, true, plan.keep_going) {
                     break 'run;
                 }
             }
@@ -506,7 +579,7 @@ pub fn run<S: Subject>(subject: &mut S, plan: &Plan, progress: &dyn Fn(u64)) -> 
             report.digest ^= mix(stream_of(&subject.case_text(&case)) ^ RANDOM);
             progress(1);
             let verdict = subject.judge(&case);
-            if !record(subject, &mut report, &case, verdict, true) {
+            if !record(subject, &mut report, &case, verdict, true, plan.keep_going) {
                 break 'run;
             }
         }
@@ -527,7 +600,7 @@ pub fn replay<S: Subject>(subject: &mut S, case: &S::Case) -> Report {
     let Heading { name, sides } = subject.heading();
     let mut report = Report::new(name.into_owned(), sides);
     let verdict = subject.judge(case);
-    record(subject, &mut report, case, verdict, false);
+    record(subject, &mut report, case, verdict, false, false);
     report.random = 1;
     report.settle();
     report.seconds = start.elapsed().as_secs_f64();

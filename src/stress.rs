@@ -28,7 +28,7 @@ use std::time::Instant;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::duel::{self, AlsoMet, DuelFailure, DuelReport, Program, Run};
+use crate::duel::{self, AlsoMet, DuelFailure, DuelReport, FlakyRun, Program, Run};
 use crate::runner::{self, Exhaustive, Heading, Plan, Report, Subject, Verdict};
 use crate::shrink::{Limits, Shrink};
 
@@ -390,6 +390,13 @@ struct StressSubject<'a> {
     kind: Option<&'static str>,
     /// Another kind of failure met while shrinking, reported apart: its verdict and input.
     also: Option<(String, String)>,
+    /// Failures that did not repeat when run again.
+    flaky: Vec<FlakyRun>,
+    /// With `--keep-going`: the signature of the failure being shrunk, which its candidates keep
+    /// as they keep its kind ([`duel::judge::signature`]).
+    signature: Option<String>,
+    /// Whether the duel goes on past a failure (`--keep-going`).
+    keep_going: bool,
     /// The generator's command line that wrote the first failing input.
     found_by: Option<String>,
     /// Most bytes grundy itself may hold while shrinking (`--max-memory`).
@@ -407,6 +414,9 @@ impl<'a> StressSubject<'a> {
             deadline,
             kind: None,
             also: None,
+            flaky: Vec::new(),
+            signature: None,
+            keep_going: false,
             found_by: None,
             max_bytes: usize::MAX,
             stopped: std::cell::Cell::new(None),
@@ -440,7 +450,7 @@ impl StressSubject<'_> {
     fn expected(&self, text: &str) -> Result<String, NoExpected> {
         let brute = &self.programs.brute;
         let run = duel::run(&brute.within(self.deadline), text, MOST_OUTPUT);
-        if brute.cut_by(self.deadline, &run) {
+        if duel::was_cut(&run) {
             return Err(NoExpected::Broken(duel::CUT_BY_TIME.to_string()));
         }
         let run = run.map_err(|e| NoExpected::Broken(format!("the brute force could not start: {e}")))?;
@@ -464,7 +474,7 @@ impl StressSubject<'_> {
         let size = size.map(|size| format!(" {size}")).unwrap_or_default();
         let command = Program { command: format!("{} {seed}{size}", generator.command), ..generator.clone() };
         let run = duel::run(&command.within(self.deadline), "", MOST_OUTPUT);
-        if command.cut_by(self.deadline, &run) {
+        if duel::was_cut(&run) {
             return TextCase::failed(duel::CUT_BY_TIME.to_string());
         }
         let mut case = match run {
@@ -556,8 +566,8 @@ impl Subject for StressSubject<'_> {
         };
         let against = &self.programs.against;
         let run = duel::run(&against.within(self.deadline), &text, duel::output_limit(&expected));
-        if against.cut_by(self.deadline, &run) {
-            return Verdict::Failed(duel::CUT_BY_TIME.to_string());
+        if duel::was_cut(&run) {
+            return Verdict::OutOfTime;
         }
         let run = match run {
             Ok(run) => run,
@@ -567,15 +577,35 @@ impl Subject for StressSubject<'_> {
             return Verdict::Failed(error);
         }
         let Some(verdict) = run.verdict(&expected) else { return Verdict::Agree };
+        if self.kind.is_none() {
+            // A failure first met is run once more before it is believed.
+            let again = duel::run(&against.within(self.deadline).confirming(), &text, duel::output_limit(&expected));
+            match again {
+                Ok(Run::Cut) => return Verdict::OutOfTime,
+                Ok(again) if again.kind() == run.kind() && again.verdict(&expected).is_some() => {}
+                again => {
+                    let then = match &again {
+                        Ok(again) => again.verdict(&expected).unwrap_or_else(|| "accepted".to_string()),
+                        Err(error) => format!("not run: {error}"),
+                    };
+                    let words = format!("{verdict} on one run, then {then} on the next");
+                    let fails_the_duel = run.is_the_programs_own();
+                    self.flaky.push(FlakyRun { verdict, then, input: text, fails_the_duel });
+                    return Verdict::Flaky(words);
+                }
+            }
+        }
+        let signature = duel::judge::signature(&verdict);
         match self.kind {
-            Some(kept) if kept != run.kind() => {
-                // Another kind of failure: reported apart, never swapped in.
+            Some(kept) if kept != run.kind() || (self.keep_going && self.signature.as_ref() != Some(&signature)) => {
+                // Another failure: reported apart, never swapped in.
                 self.also.get_or_insert((verdict, text));
                 Verdict::Agree
             }
             Some(_) => Verdict::Disagree { expected, actual: verdict },
             None => {
                 self.kind = Some(run.kind());
+                self.signature = Some(signature);
                 self.found_by = case.origin.clone();
                 Verdict::Disagree { expected, actual: verdict }
             }
@@ -584,6 +614,11 @@ impl Subject for StressSubject<'_> {
 
     fn deadline_cuts_exhaustive(&self) -> bool {
         true
+    }
+
+    fn failure_recorded(&mut self, _: &str) {
+        self.kind = None;
+        self.signature = None;
     }
 
     fn case_text(&self, case: &TextCase) -> String {
@@ -604,6 +639,7 @@ impl Subject for StressSubject<'_> {
 pub fn stress(programs: &Programs, sizes: Option<Sizes>, plan: &Plan, progress: &dyn Fn(u64)) -> DuelReport {
     let mut subject = StressSubject::new(programs, plan.deadline);
     subject.max_bytes = plan.budget.max_bytes;
+    subject.keep_going = plan.keep_going;
     subject.sizes = sizes;
     subject.small = sizes.and_then(|sizes| SmallSizes::of(sizes, plan.cases)).map(|small| (small, plan.seed));
     let small = subject.small.map_or(0, |(small, _)| small.inputs());
@@ -619,23 +655,27 @@ pub fn stress_input(programs: &Programs, input: &str) -> DuelReport {
     finish(&mut subject, report)
 }
 
-/// Runs both programs once more on the minimal failing input, to report what they did there.
+/// Runs both programs once more on each minimal failing input, to report what they did there.
 fn finish(subject: &mut StressSubject<'_>, report: Report) -> DuelReport {
-    let failure = report.counterexample.as_ref().and_then(|counterexample| {
-        let input = counterexample.case.clone();
-        let expected = subject.expected(&input).ok()?;
-        let run = duel::run(&subject.programs.against, &input, duel::output_limit(&expected)).ok()?;
-        Some(DuelFailure {
-            found: counterexample.found.clone(),
-            generated_by: subject.found_by.clone(),
-            input,
-            verdict: run
-                .verdict(&expected)
-                .unwrap_or_else(|| "accepted on a second run (a flaky program?)".to_string()),
-            expected,
-            expected_by: "brute force".to_string(),
-            run,
-            saved: None,
+    let mut flaky = std::mem::take(&mut subject.flaky);
+    let (failure, more_failures) = duel::report::confirmed_failures(&report, &mut flaky, |input, verdict| {
+        let expected = subject.expected(input).ok()?;
+        let against = subject.programs.against.within(subject.deadline).confirming();
+        (0..2).find_map(|_| {
+            let (run, usage) = duel::run_measured(&against, input, duel::output_limit(&expected)).ok()?;
+            let said = run.verdict(&expected).filter(|_| verdict.starts_with(run.kind()))?;
+            Some(DuelFailure {
+                found: String::new(),
+                generated_by: subject.found_by.clone(),
+                input: input.to_string(),
+                verdict: said,
+                expected: expected.clone(),
+                expected_by: "brute force".to_string(),
+                run,
+                usage,
+                beyond_statement: None,
+                saved: None,
+            })
         })
     });
     let also_met = subject.also.take().map(|(verdict, input)| AlsoMet { verdict, input });
@@ -645,6 +685,8 @@ fn finish(subject: &mut StressSubject<'_>, report: Report) -> DuelReport {
         by_both: 0,
         report,
         failure,
+        more_failures,
+        flaky,
         also_met,
         shrink_packed: false,
         shrink_stopped_by: subject.stopped.get().map(str::to_string),

@@ -357,18 +357,30 @@ fn list_names_every_entry() {
     assert!(text.contains("continued    continued conjunctive (Game Pack B=2, C=0)"), "{text}");
 }
 
-/// Each problem's limits, under its format in `grundy list`, and word for word in the README.
+/// Each problem's statement (its source, ranges, time and memory limits) and how far `grundy
+/// problem` reads, under its format in `grundy list`, and word for word in the README.
 #[test]
 fn list_and_readme_state_every_problems_limits() {
     let text = stdout(&grundy(&["list"], ""));
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("the README");
     let lines: Vec<&str> = text.lines().collect();
+    let mut rows = Vec::new();
     for problem in grundy::catalog::contests() {
-        let (name, limits) = (problem.name(), problem.limits());
+        let (name, limits, statement) = (problem.name(), problem.limits(), problem.statement());
         let at = lines.iter().position(|line| line.starts_with(&format!("  {name:<12} "))).expect("a problem line");
-        assert_eq!(lines[at + 1], format!("               limits: {limits}"), "{name}: {text}");
-        assert!(readme.contains(&format!("| `{name}` | {limits} |")), "the README's limits table lacks {name}");
+        let source = statement.source_words();
+        assert_eq!(lines[at + 1], format!("               statement: {source}"), "{name}: {text}");
+        let ranges = format!("{}; {}", statement.constraints, statement.limits_words());
+        assert_eq!(lines[at + 2], format!("                 {ranges}"), "{name}: {text}");
+        assert_eq!(lines[at + 3], format!("               grundy problem reads: {limits}"), "{name}: {text}");
+        rows.push(format!("| `{name}` | {source}. {ranges} | {limits} |"));
     }
+    let missing: Vec<&String> = rows.iter().filter(|row| !readme.contains(row.as_str())).collect();
+    assert!(
+        missing.is_empty(),
+        "the README's limits table lacks these rows (each then ends with its maxima):\n{}",
+        missing.iter().map(|row| row.as_str()).collect::<Vec<_>>().join("\n")
+    );
     // The list of `grundy problem NAME`: every problem but Game Pack (which has its own row).
     let listed = readme.lines().find(|line| line.starts_with("| `grundy problem NAME")).expect("a problem row");
     let listed = listed.split_once("stdin (").expect("the problem list").1.split_once(';').expect("its end").0;
@@ -417,10 +429,15 @@ fn duel_tells_right_wrong_crashing_hanging_and_garbage_programs_apart() {
     assert_eq!(crash.status.code(), Some(1));
     assert!(stdout(&crash).contains("the program crashed"), "{}", stdout(&crash));
 
+    // A program that works past its CPU time, and one that waits past the wall-clock backstop
+    // (three times the limit and 2 s; twice that on the run that confirms it).
+    let spin = duel("while :; do :; done", &["--timeout", "0.2", "--time", "20"]);
+    assert_eq!(spin.status.code(), Some(1), "{}", stdout(&spin));
+    assert!(stdout(&spin).contains("ran past the 0.2 s limit of CPU time"), "{}", stdout(&spin));
     let started = std::time::Instant::now();
-    let hang = duel("sleep 60", &["--timeout", "0.2", "--time", "3"]);
-    assert_eq!(hang.status.code(), Some(1));
-    assert!(stdout(&hang).contains("ran past the 0.2 s limit"), "{}", stdout(&hang));
+    let hang = duel("sleep 60", &["--timeout", "0.2", "--time", "20"]);
+    assert_eq!(hang.status.code(), Some(1), "{}", stdout(&hang));
+    assert!(stdout(&hang).contains("FAILED: idleness limit exceeded"), "{}", stdout(&hang));
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
 
     let garbage = duel("echo hello", &[]);
@@ -682,7 +699,7 @@ fn generic_duel_shrinking_keeps_the_kind_of_failure() {
             ),
             (
                 "sol.sh",
-                "read n\nif [ \"$n\" -ge 100 ]; then sleep 5; elif [ \"$n\" -lt 10 ]; then echo $((2 * n + 1)); \
+                "read n\nif [ \"$n\" -ge 100 ]; then while :; do :; done; elif [ \"$n\" -lt 10 ]; then echo $((2 * n + 1)); \
                  else echo $((2 * n)); fi\n",
             ),
         ],

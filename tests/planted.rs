@@ -201,6 +201,8 @@ impl Problem for Unwritable {
 }
 
 impl Contest for Unwritable {
+    const STATEMENT: &'static grundy::statement::Statement = WythoffProblem::STATEMENT;
+
     fn read(&self, input: &str) -> Result<Vec<Self::Instance>, grundy::contest::InputError> {
         WythoffProblem.read(input)
     }
@@ -223,7 +225,7 @@ impl Contest for Unwritable {
 
 #[test]
 fn a_problem_whose_input_cannot_be_written_never_passes_a_duel() {
-    let program = Program { command: "cat".to_string(), timeout: std::time::Duration::from_secs(2), memory: None };
+    let program = Program::new("cat", std::time::Duration::from_secs(2));
     let duel = grundy::duel::duel(&Unwritable, &program, &Plan::new(1, 20), &|_| {}, &|_| {});
     assert!(!duel.passed());
     assert_eq!(duel.report.status, Status::CannotRun);

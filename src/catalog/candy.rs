@@ -22,7 +22,7 @@ impl Problem for CandyProblem {
         name: "candy",
         summary: "Candy Piles (AGC002 E): the diagonal rule on the Young diagram",
         format: "AGC002 E: N, then a1 … aN; First or Second",
-        limits: "1 ≤ N ≤ 10^5, 1 ≤ ai ≤ 10^9; grundy reads N to 10^7, ai to 2^64 − 1",
+        limits: "N to 10^7, ai to 2^64 − 1",
         most_cases: 1,
         at_limits: &[
             "N = 10^5 piles, each 1..10^9",
@@ -47,6 +47,8 @@ impl Problem for CandyProblem {
 }
 
 impl Contest for CandyProblem {
+    const STATEMENT: &Statement = &statement::CANDY;
+
     fn read(&self, input: &str) -> Result<Vec<Candy>, InputError> {
         let mut tokens = Tokens::new("candy", input);
         let piles = tokens.counted_numbers("N, the number of piles", 10_000_000, "a pile size", "piles")?;

@@ -27,7 +27,7 @@ impl Problem for CoinsProblem {
         name: "coins",
         summary: "Moving Coins (SDOI2019): placements the first player wins; staircase Nim and a digit DP",
         format: "SDOI2019: `n m`; placements the first player wins, mod 1e9+9",
-        limits: "1 ≤ m ≤ n ≤ 150000, m ≤ 50; grundy reads m to 500",
+        limits: "m to 500",
         most_cases: 1,
         at_limits: Data::LARGEST_INPUT,
     };
@@ -52,6 +52,8 @@ impl Problem for CoinsProblem {
 }
 
 impl Contest for CoinsProblem {
+    const STATEMENT: &Statement = &statement::COINS;
+
     fn read(&self, input: &str) -> Result<Vec<Coins>, InputError> {
         let mut tokens = Tokens::new("coins", input);
         let n = tokens.number("n, the number of cells", 1, Coins::MOST_CELLS)?;

@@ -24,14 +24,10 @@ impl Problem for ColoringProblem {
         format: "BZOJ 2410: tests, then per test `n k` and n cells in 0..=k; y or n each",
         // k is not limited in the statement we have; 10^5, as the YbtOJ 986 statement of the same
         // game (1 ≤ n, k ≤ 10^5), is taken for it.
-        limits: "1 ≤ n ≤ 10^5, 1 ≤ k ≤ 10^5, cells 0 (blank) to k, no two equal adjacent colours, any number of tests; \
-         grundy reads n to 10^7, k to 2^64 − 1, 10^6 tests",
-        // The number of tests is not limited by the statement.
-        most_cases: 1000,
-        at_limits: &[
-            "three strips of 10^5 cells, 1, 2 and 3 colours",
-            "10^6 tests of one cell (the contest gives no bound: grundy's most)",
-        ],
+        limits: "n to 10^7, k to 2^64 − 1, 10^6 tests",
+        // T ≤ 10: grundy's bound where the statement was not found.
+        most_cases: 10,
+        at_limits: &["three strips of 10^5 cells, 1, 2 and 3 colours", "ten strips of 10^5 cells (the most tests)"],
     };
 
     fn exhaustive(&self) -> Exhaustive<Coloring> {
@@ -73,6 +69,8 @@ fn random_strip(rng: &mut ChaCha8Rng, colours: u64, length: usize, ends: bool) -
 }
 
 impl Contest for ColoringProblem {
+    const STATEMENT: &Statement = &statement::COLORING;
+
     const WINNERS: [&'static str; 2] = ["y", "n"];
     const SMALL_INPUT_CASES: usize = 5;
 
@@ -109,9 +107,14 @@ impl Contest for ColoringProblem {
         (1..=3).map(|colours| random_strip(rng, colours, 100_000, false)).collect()
     }
 
+    fn beyond_statement(&self) -> Vec<String> {
+        vec!["10^6 tests of one cell (past T ≤ 10: grundy's most)".to_string()]
+    }
+
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Coloring> {
         match which {
             0 => self.largest_input(rng),
+            1 => (0..10).flat_map(|_| self.largest_input(rng).into_iter().take(1)).collect(),
             _ => (0..1_000_000).map(|_| Coloring::new(1, vec![rng.random_range(0..=1)]).expect("a cell")).collect(),
         }
     }

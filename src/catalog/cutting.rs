@@ -22,7 +22,7 @@ impl Problem for CuttingProblem {
         name: "cutting",
         summary: "Cutting Game (POJ 2311): whoever first cuts a 1×1 piece wins; Grundy table avoiding 1-wide strips",
         format: "POJ 2311: lines `W H` until the end; WIN or LOSE each",
-        limits: "2 ≤ W, H ≤ 200; grundy reads W, H to 2000",
+        limits: "W, H to 2000",
         // Lines until the end of the input.
         most_cases: 100_000,
         at_limits: &["every sheet 2..200 × 2..200, one a line (39601 lines)"],
@@ -47,6 +47,8 @@ impl Problem for CuttingProblem {
 }
 
 impl Contest for CuttingProblem {
+    const STATEMENT: &Statement = &statement::CUTTING;
+
     const WINNERS: [&'static str; 2] = ["WIN", "LOSE"];
     const SMALL_INPUT_CASES: usize = 5;
 

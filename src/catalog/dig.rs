@@ -1,4 +1,4 @@
-//! Down We Dig (NERC 2020): who wins on each day, by composing 256-entry window maps.
+//! Down We Dig (Northern Eurasia Finals Online 2020): who wins on each day, by composing 256-entry window maps.
 
 use std::fmt;
 
@@ -55,8 +55,8 @@ impl Problem for DigProblem {
     const DATA: Data = Data {
         name: "dig",
         summary: "Down We Dig: every day's game; the fast side composes 256-entry window maps",
-        format: "NERC 2020: n, then n steps of 8 characters W/R; one line of n digits (1 first wins, 2 not)",
-        limits: "1 ≤ n ≤ 300000 steps of 8 characters W or R; grundy reads as much",
+        format: "NERC Online 2020: n, then n steps of 8 characters W/R; one line of n digits (1 first wins, 2 not)",
+        limits: "as much as the statement allows",
         most_cases: 1,
         // n = 300000: random steps; every step alike (the most moves from each).
         at_limits: &["n = 300000 random steps", "n = 300000 equal steps"],
@@ -105,6 +105,8 @@ fn random_steps(rng: &mut ChaCha8Rng, n: usize) -> Dig {
 }
 
 impl Contest for DigProblem {
+    const STATEMENT: &Statement = &statement::DIG;
+
     fn read(&self, input: &str) -> Result<Vec<Dig>, InputError> {
         let mut tokens = Tokens::new("dig", input);
         let n = tokens.number("n, the number of steps", 1, Dig::MOST_STEPS as u64)?;

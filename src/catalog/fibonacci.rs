@@ -21,7 +21,7 @@ impl Problem for FibonacciProblem {
         name: "fibonacci",
         summary: "Fibonacci nim: the second player wins iff n is a Fibonacci number",
         format: "HDU 2516: lines n, ending with 0; First win / Second win each",
-        limits: "2 ≤ n < 2^31; grundy reads n to 2^64 − 1",
+        limits: "n to 2^64 − 1",
         // Lines until `0`.
         most_cases: 100_000,
         at_limits: Data::LARGEST_INPUT,
@@ -42,6 +42,8 @@ impl Problem for FibonacciProblem {
 }
 
 impl Contest for FibonacciProblem {
+    const STATEMENT: &Statement = &statement::FIBONACCI;
+
     const WINNERS: [&'static str; 2] = ["First win", "Second win"];
 
     fn read(&self, input: &str) -> Result<Vec<FibonacciNim>, InputError> {

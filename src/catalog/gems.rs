@@ -27,10 +27,9 @@ impl Problem for GemsProblem {
         name: "gems",
         summary: "Gems Fight! (HDU 4778): DP over poured sets against minimax over every order",
         format: "HDU 4778: cases `G B S` and B lines `n c1 … cn`, until `0 0 0`; the score difference each",
-        limits: "1 ≤ G ≤ 8, 1 ≤ B ≤ 21, 1 ≤ S < 20, bags of n ≤ 10 gems, colours 1..G, cases until `0 0 0`; grundy reads \
-         B = 0, S to 1000, bags of up to 1000 gems of each colour",
-        // Cases until `0 0 0`.
-        most_cases: 1000,
+        limits: "S to 1000, bags of 0 to 1000 gems of each colour, as many cases as memory holds",
+        // The statement's "several cases (<=20)", until `0 0 0`.
+        most_cases: 20,
         at_limits: &[
             "8 colours, 21 bags of up to 10 gems, S = 19",
             "ten cases of 8 colours, 21 bags of up to 10 gems, S = 19",
@@ -51,8 +50,14 @@ impl Problem for GemsProblem {
     fn random(&self, rng: &mut ChaCha8Rng) -> Gems {
         let (colours, bags) = (rng.random_range(1..=3usize), rng.random_range(1..=7usize));
         let stone = rng.random_range(1..=4);
-        Gems::new(colours, stone, (0..bags).map(|_| (0..colours).map(|_| rng.random_range(0..=3)).collect()).collect())
-            .expect("gems")
+        let bag = |rng: &mut ChaCha8Rng| {
+            let mut counts: Vec<u32> = (0..colours).map(|_| rng.random_range(0..=3)).collect();
+            if counts.iter().all(|&count| count == 0) {
+                counts[rng.random_range(0..colours)] = 1; // a bag holds a gem at least (0 < n)
+            }
+            counts
+        };
+        Gems::new(colours, stone, (0..bags).map(|_| bag(rng)).collect()).expect("gems")
     }
 
     fn oracle(&self, _: &mut (), game: &Gems) -> Result<Difference, OracleError> {
@@ -65,6 +70,8 @@ impl Problem for GemsProblem {
 }
 
 impl Contest for GemsProblem {
+    const STATEMENT: &Statement = &statement::GEMS;
+
     const SMALL_INPUT_CASES: usize = 3;
 
     fn read(&self, input: &str) -> Result<Vec<Gems>, InputError> {
@@ -117,7 +124,7 @@ impl Contest for GemsProblem {
                 let bags = (0..bags)
                     .map(|_| {
                         let mut counts = vec![0u32; colours as usize];
-                        for _ in 0..uniform_or_an_end(rng, 0, MOST_IN_A_BAG) {
+                        for _ in 0..uniform_or_an_end(rng, 1, MOST_IN_A_BAG) {
                             counts[uniform_or_an_end(rng, 1, colours) as usize - 1] += 1;
                         }
                         counts
@@ -133,8 +140,8 @@ impl Contest for GemsProblem {
         (0..cases).flat_map(|_| self.largest_input(rng)).collect()
     }
 
-    /// One case of one bag of 10 gems; then 21 bags of 8 colours (10 gems of colours 1 and 8, or
-    /// none) with stones of 19 and of 1, and 21 bags of one colour. Each 21-bag case costs the
+    /// One case of one bag of 10 gems; then 21 bags of 8 colours (10 gems of colours 1 and 8, and
+    /// one bag of one gem) with stones of 19 and of 1, and 21 bags of one colour. Each 21-bag case costs the
     /// fast side 2^21 sets.
     fn extremes(&self) -> Vec<Vec<Gems>> {
         let bag = |colours: usize, first: u32| {
@@ -145,7 +152,10 @@ impl Contest for GemsProblem {
         };
         let bags = |colours: usize| {
             let mut all: Vec<Vec<u32>> = (0..MOST_BAGS as u32 - 1).map(|b| bag(colours, b % 11)).collect();
-            all.push(vec![0; colours]);
+            // A bag holds at least one gem (0 < n): the smallest bag last.
+            let mut one = vec![0; colours];
+            one[0] = 1;
+            all.push(one);
             all
         };
         let most = MOST_COLOURS as usize;

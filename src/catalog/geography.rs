@@ -36,8 +36,7 @@ impl Problem for GeographyProblem {
         name: "geography",
         summary: "vertex geography, by the best matching method for the graph",
         format: "`n m s`, then m lines `u v` (vertices 1..n, start s); First or Second",
-        limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^6 vertices, 0 ≤ m ≤ 2·10^6 edges, 1 ≤ s ≤ n; a graph \
-                 that is not bipartite has at most 20000 vertices; grundy reads m to 10^7",
+        limits: "m to 10^7",
         most_cases: 1,
         // A bipartite graph of 10^5 vertices and 2·10^5 edges, one of 10^6 vertices and 2·10^6
         // edges (the format's most); a graph that is not bipartite at its most vertices (20000)
@@ -114,6 +113,8 @@ fn random_graph(rng: &mut ChaCha8Rng, most: usize, bipartite: bool) -> Geography
 }
 
 impl Contest for GeographyProblem {
+    const STATEMENT: &Statement = &statement::GEOGRAPHY;
+
     /// One entry per matching method.
     fn entries() -> Vec<Self> {
         Method::ALL.into_iter().map(|method| GeographyProblem { method: Some(method) }).collect()

@@ -20,14 +20,12 @@ impl Problem for LockProblem {
         name: "lock",
         summary: "Combination Lock: geography on allowed combinations, bipartite by digit-sum parity",
         format: "CCPC 2020: T, then per test `m n s` and n forbidden m-digit strings; Alice or Bob each",
-        limits: "1 ≤ m ≤ 5 dials, 0 ≤ n < 10^m forbidden m-digit strings other than s, any number of tests; grundy reads \
-         T to 10^4, n to 10^5 (repeats allowed)",
-        // T is not limited by the statement.
-        most_cases: 1000,
+        limits: "T to 10^4, n to 10^5 (repeats allowed)",
+        // T ≤ 10: grundy's bound where the statement was not found.
+        most_cases: 10,
         at_limits: &[
             "5 dials, 20000 forbidden combinations",
             "5 dials, every combination but the start forbidden (n = 99999)",
-            "10^4 tests of 1 dial (the contest gives no bound on T: grundy's most)",
         ],
     };
 
@@ -71,6 +69,8 @@ fn combination(tokens: &mut Tokens<'_>, dials: usize, what: &str) -> Result<u32,
 }
 
 impl Contest for LockProblem {
+    const STATEMENT: &Statement = &statement::LOCK;
+
     const WINNERS: [&'static str; 2] = ["Alice", "Bob"];
     const SMALL_INPUT_CASES: usize = 3;
 
@@ -112,6 +112,10 @@ impl Contest for LockProblem {
             .map(|f| f as u32)
             .collect();
         vec![Lock::new(dials, start as u32, forbidden).expect("a lock")]
+    }
+
+    fn beyond_statement(&self) -> Vec<String> {
+        vec!["10^4 tests of 1 dial (past T ≤ 10: grundy's most)".to_string()]
     }
 
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Lock> {

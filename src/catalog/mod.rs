@@ -43,6 +43,7 @@ mod prelude {
     pub use crate::shape::Shape;
     pub use crate::shrink::Shrink;
     pub(crate) use crate::shrink::shrink_as_numbers;
+    pub use crate::statement::{self, Statement};
 }
 
 pub mod candy;

@@ -23,14 +23,10 @@ impl Problem for NullifyProblem {
         name: "nullify",
         summary: "Nullify the Matrix (CF 1451F): first player loses iff every anti-diagonal xors to 0",
         format: "CF 1451F: t, then per test `n m` and n rows of m values; Ashish or Jeel each",
-        limits: "1 ≤ n, m ≤ 100, 0 ≤ values ≤ 10^6, any number of tests; grundy reads n, m to 10^4 (10^7 cells), values to \
-         2^64 − 1, 10^6 tests",
-        // T is not limited by the statement.
-        most_cases: 1000,
-        at_limits: &[
-            "10^6 tests of a 1×1 matrix (the contest gives no bound on t: grundy's most)",
-            "100 tests of 100×100, values 0..10^6 (10^6 cells, 7 MB)",
-        ],
+        limits: "n, m to 10^4 (10^7 cells), values to 2^64 − 1, 10^6 tests",
+        // The statement's t ≤ 10.
+        most_cases: 10,
+        at_limits: &["ten tests of 100×100, values 0..10^6 (the most tests, 10^5 cells)"],
     };
 
     fn exhaustive(&self) -> Exhaustive<Nullify> {
@@ -60,6 +56,8 @@ impl Problem for NullifyProblem {
 }
 
 impl Contest for NullifyProblem {
+    const STATEMENT: &Statement = &statement::NULLIFY;
+
     const WINNERS: [&'static str; 2] = ["Ashish", "Jeel"];
     const SMALL_INPUT_CASES: usize = 5;
 
@@ -102,18 +100,29 @@ impl Contest for NullifyProblem {
         ]
     }
 
+    fn beyond_statement(&self) -> Vec<String> {
+        vec![
+            "10^6 tests of a 1×1 matrix (past t ≤ 10: grundy's most)".to_string(),
+            "100 tests of 100×100, values 0..10^6 (past t ≤ 10; 10^6 cells, 7 MB)".to_string(),
+        ]
+    }
+
     fn at_limit(&self, which: usize, rng: &mut ChaCha8Rng) -> Vec<Nullify> {
-        match which {
-            0 => (0..1_000_000)
-                .map(|_| Nullify::new(1, 1, vec![rng.random_range(0..=LARGEST_VALUE)]).expect("a matrix"))
-                .collect(),
-            _ => (0..100)
-                .map(|_| {
-                    Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=LARGEST_VALUE)).collect())
-                        .expect("a matrix")
-                })
-                .collect(),
-        }
+        let tests = match which {
+            0 => 10,
+            1 => {
+                return (0..1_000_000)
+                    .map(|_| Nullify::new(1, 1, vec![rng.random_range(0..=LARGEST_VALUE)]).expect("a matrix"))
+                    .collect();
+            }
+            _ => 100,
+        };
+        (0..tests)
+            .map(|_| {
+                Nullify::new(100, 100, (0..10_000).map(|_| rng.random_range(0..=LARGEST_VALUE)).collect())
+                    .expect("a matrix")
+            })
+            .collect()
     }
 
     /// One test of a 1×1 zero; then a 1×1 of 10^6, a row and a column of 100 cells, and 100×100

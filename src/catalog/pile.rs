@@ -227,10 +227,9 @@ impl Problem for Piles {
         name: "pack",
         summary: "Game Pack (Xmas Contest 2024): any of the 60 rule sets",
         format: "Xmas Contest 2024 \"Game Pack\": A B C D T, then T lines n x1 … xn; Black (first player wins) or White",
-        limits: "A ≤ 4, B ≤ 2, C ≤ 1, D ≤ 1; games of n ≥ 1 plates, 1 ≤ xi ≤ 5·10^5, 10^6 plates in all (planned: the \
-                 statement gives none); grundy reads xi from 1 (a plate of 0 is refused) to 2^64 − 1 where its tables \
-                 reach, and as many games as memory holds",
-        // T is not limited by the statement; 10^6 plates in all are planned for.
+        limits: "xi from 1 (a plate of 0 is refused) to 2^64 − 1 where its tables reach, and as many games as memory \
+                 holds",
+        // T is not limited by the plan; 10^6 plates in all are.
         most_cases: 100_000,
         // Named per rule set: `Contest::at_limits` below.
         at_limits: &[],
@@ -409,6 +408,8 @@ impl Piles {
 }
 
 impl Contest for Piles {
+    const STATEMENT: &Statement = &statement::PACK;
+
     const WINNERS: [&'static str; 2] = ["Black", "White"];
 
     /// The 60 Game Pack rule sets, and random operations in each compound and convention.

@@ -23,7 +23,7 @@ impl Problem for PrimeProblem {
         name: "prime",
         summary: "Remove the Prime: per prime, runs of multiples are heaps of value their length",
         format: "Remove the Prime: n, then a1 … an; First or Second",
-        limits: "1 ≤ n ≤ 1000, 1 ≤ ai ≤ 10^18; grundy reads n to 10^5, ai to 2^64 − 1",
+        limits: "n to 10^5, ai to 2^64 − 1",
         most_cases: 1,
         // n = 1000: random numbers to 10^18; products of the two largest primes below 10^9 (Pollard's
         // rho at its slowest); equal powers of two (one run of n).
@@ -59,6 +59,8 @@ impl Problem for PrimeProblem {
 }
 
 impl Contest for PrimeProblem {
+    const STATEMENT: &Statement = &statement::PRIME;
+
     fn read(&self, input: &str) -> Result<Vec<RemoveThePrime>, InputError> {
         let mut tokens = Tokens::new("prime", input);
         let longest = RemoveThePrime::LONGEST as u64;

@@ -28,7 +28,7 @@ impl Problem for SteinsProblem {
         name: "steins",
         summary: "Steins;Game: colourings the second player wins; black value in closed form, xor basis",
         format: "CCPC 2020: n, then a1 … an; colourings the second player wins, mod 1e9+7",
-        limits: "1 ≤ n ≤ 10^5, 1 ≤ ai ≤ 10^18; grundy reads n to 10^6, ai to 2^64 − 1",
+        limits: "n to 10^6, ai to 2^64 − 1",
         most_cases: 1,
         at_limits: &["n = 10^5 piles, each 1..10^18", "n = 10^5 equal piles"],
     };
@@ -52,6 +52,8 @@ impl Problem for SteinsProblem {
 }
 
 impl Contest for SteinsProblem {
+    const STATEMENT: &Statement = &statement::STEINS;
+
     fn read(&self, input: &str) -> Result<Vec<Steins>, InputError> {
         let mut tokens = Tokens::new("steins", input);
         let piles =

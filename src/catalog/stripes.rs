@@ -21,7 +21,7 @@ impl Problem for StripesProblem {
         name: "stripes",
         summary: "Stripes (POI 2000): lay strips of lengths a, b, c on a row of p cells; octal table",
         format: "POI 2000: `c z n`, then m, then m lines p; 1 if the first player wins, else 2",
-        limits: "1 ≤ c, z, n ≤ 1000; 1 ≤ m ≤ 1000; 1 ≤ p ≤ 1000; grundy reads strips to 4096, m from 0 to 10^6, p from 0 to 10^7",
+        limits: "strips to 4096, m from 0 to 10^6, p from 0 to 10^7",
         // M ≤ 1000.
         most_cases: 1000,
         at_limits: Data::LARGEST_INPUT,
@@ -54,6 +54,8 @@ impl Problem for StripesProblem {
 }
 
 impl Contest for StripesProblem {
+    const STATEMENT: &Statement = &statement::STRIPES;
+
     const WINNERS: [&'static str; 2] = ["1", "2"];
 
     fn read(&self, input: &str) -> Result<Vec<Stripes>, InputError> {

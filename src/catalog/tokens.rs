@@ -118,8 +118,7 @@ impl Problem for TokensProblem {
         summary: "tokens on a directed graph with cycles: win, lose or draw, by Smith's loopy values and their sum rule",
         format: "`n m`, m lines `u v` (an edge u → v; cycles and loops allowed), `q`, then q lines `k t1 … tk` (tokens \
                  on vertices); First, Second or Draw per line",
-        limits: "grundy's own format, no contest's: 1 ≤ n ≤ 10^5, 0 ≤ m ≤ 2·10^5, 1 ≤ q ≤ 10^5, k ≥ 1, Σk ≤ 10^6; grundy \
-                 reads as much",
+        limits: "as much as its limits allow",
         most_cases: 1,
         // The most of everything; then the same count of edges, each given twice (repeated edges
         // are allowed), in random order.
@@ -175,6 +174,8 @@ impl Problem for TokensProblem {
 }
 
 impl Contest for TokensProblem {
+    const STATEMENT: &Statement = &statement::TOKENS;
+
     fn read(&self, input: &str) -> Result<Vec<Tokens>, InputError> {
         let mut tokens = crate::contest::Tokens::new("tokens", input);
         let vertices = tokens.number("n, the number of vertices", 1, MOST_VERTICES)?;

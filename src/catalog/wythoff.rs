@@ -22,7 +22,7 @@ impl Problem for WythoffProblem {
         name: "wythoff",
         summary: "Wythoff's game: P-positions (⌊kφ⌋, ⌊kφ⌋ + k) in integer arithmetic",
         format: "POJ 1067: lines `a b` until the end; 1 if the first player wins, else 0",
-        limits: "0 ≤ a, b ≤ 10^9; grundy reads a, b to 2^64 − 1",
+        limits: "a, b to 2^64 − 1",
         // Lines until the end of the input.
         most_cases: 100_000,
         at_limits: Data::LARGEST_INPUT,
@@ -43,6 +43,8 @@ impl Problem for WythoffProblem {
 }
 
 impl Contest for WythoffProblem {
+    const STATEMENT: &Statement = &statement::WYTHOFF;
+
     const WINNERS: [&'static str; 2] = ["1", "0"];
 
     fn read(&self, input: &str) -> Result<Vec<Wythoff>, InputError> {

@@ -8,9 +8,8 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use grundy::catalog::pile::Piles;
 use grundy::catalog::{self, ContestEntry};
-use grundy::check::{Plan, Report, Status};
-use grundy::duel::{DuelReport, Program, Run};
-use grundy::shrink::Minimality;
+use grundy::check::{Plan, Status};
+use grundy::duel::{DuelReport, Program};
 use grundy::stress::{Programs, Sizes};
 use grundy_rules::RuleSet;
 
@@ -54,9 +53,23 @@ pub struct Args {
     /// Stop after this many seconds in all.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<f64>,
-    /// Time limit for one run of the program.
-    #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
-    timeout: f64,
+    /// Time limit for one run of the program, in seconds of CPU time of its whole process tree
+    /// (default: the statement's, see `grundy list`; 2 with --generator). A wall clock of three
+    /// times it and 2 s more stops a program that waits instead ("idleness limit exceeded").
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    timeout: Option<f64>,
+    /// Memory limit for one run of the program: what one of its processes allocates (default:
+    /// the statement's, see `grundy list`; none with --generator), e.g. 256M.
+    #[arg(long, value_name = "BYTES")]
+    memory_limit: Option<super::Bytes>,
+    /// After a failure is shrunk and saved, go on: report every distinct failure (by verdict
+    /// and shrunk input), each shrunk and saved.
+    #[arg(long)]
+    keep_going: bool,
+    /// Write inputs past the problem's statement too (as far as `grundy problem` reads): the
+    /// report then says which failing inputs lie beyond the statement.
+    #[arg(long, conflicts_with_all = ["generator", "brute"])]
+    beyond_statement: bool,
     /// Game Pack only: this rule set, e.g. `--rules 2,1,0,1`.
     #[arg(long, value_name = "A,B,C,D")]
     rules: Option<String>,
@@ -78,8 +91,8 @@ const EXAMPLES: &str = "Examples:
   grundy duel --generator './gen' --brute './brute' --against './sol' --cases 500
   grundy duel --generator './gen' --sizes 1..100000 --brute './brute' --against './sol'";
 
-/// Inputs longer than this are summarised in the text report, not printed.
-const SHOWN_INPUT: usize = 2048;
+/// The time limit of a duel of your own problem (`--generator`), which has no statement.
+const DEFAULT_TIMEOUT: f64 = 2.0;
 
 /// A duel's memory: `--max-memory` when given, else [`grundy::budget::DUEL_MEMORY`]; the
 /// program under test gets it as its address space, and grundy stops shrinking when its own
@@ -106,7 +119,10 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
             catalog::find_contest(name).ok_or_else(|| anyhow!("unknown problem `{name}` (see grundy list)"))?
         }
     };
-    let program = Program { command: args.against.clone(), timeout: Duration::from_secs_f64(args.timeout), memory };
+    let statement = problem.statement();
+    let timeout = args.timeout.map_or(statement.time_limit(), Duration::from_secs_f64);
+    let memory_limit = Some(args.memory_limit.map_or(statement.memory_limit(), |bytes| bytes.0 as u64));
+    let program = Program { memory, memory_limit, ..Program::new(&args.against, timeout) };
     let report = match given_input(&args)? {
         Some(input) => problem.duel_input(&program, &input, budget)?,
         None => with_progress(&args, seed, budget, |plan, progress, shrinking| {
@@ -120,8 +136,9 @@ pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
 
 /// `grundy duel --generator G --brute B --against P`: any problem, brought by the user.
 fn run_generic(args: Args, seed: u64, budget: Budget, memory: Option<u64>) -> anyhow::Result<ExitCode> {
-    let timeout = Duration::from_secs_f64(args.timeout);
-    let program = |command: &str| Program { command: command.to_string(), timeout, memory };
+    let timeout = Duration::from_secs_f64(args.timeout.unwrap_or(DEFAULT_TIMEOUT));
+    let memory_limit = args.memory_limit.map(|bytes| bytes.0 as u64);
+    let program = |command: &str| Program { memory, memory_limit, ..Program::new(command, timeout) };
     let Some(brute) = &args.brute else {
         if args.generator.is_some() {
             bail!("--generator needs --brute, the brute force whose output is the expected one");
@@ -163,7 +180,11 @@ fn with_progress(
     budget: Budget,
     duel: impl FnOnce(&Plan, &dyn Fn(u64), &dyn Fn(usize)) -> DuelReport,
 ) -> DuelReport {
-    let plan = Plan::within(seed, args.cases, budget);
+    let plan = Plan {
+        keep_going: args.keep_going,
+        beyond_statement: args.beyond_statement,
+        ..Plan::within(seed, args.cases, budget)
+    };
     // Ctrl-C stops the duel as --time does: what was found so far is shrunk no further and printed.
     grundy::interrupt::on_ctrl_c();
     let bar = if !args.json && std::io::stderr().is_terminal() {
@@ -205,11 +226,15 @@ fn finish(args: &Args, name: &str, command: &str, mut report: DuelReport, seed: 
     } else {
         None
     };
+    for failure in &mut report.more_failures {
+        failure.saved = Some(grundy::failures::save("duel", name, &failure.input)?);
+    }
     if args.json {
         write_stdout((serde_json::to_string_pretty(&report)? + "\n").as_bytes())?;
     } else {
         let given = args.input.as_ref().map(|path| path.display().to_string());
-        write_stdout(text(&report, seed, given.as_deref(), replay.as_deref()).as_bytes())?;
+        let text = super::duel_text::text(&report, seed, given.as_deref(), replay.as_deref(), command);
+        write_stdout(text.as_bytes())?;
     }
     let cut = report.failure.is_none() && report.report.status == Status::CutShort;
     Ok(match (cut, report.passed(), grundy::interrupt::requested()) {
@@ -229,166 +254,4 @@ fn finish(args: &Args, name: &str, command: &str, mut report: DuelReport, seed: 
         (false, false, _) => ExitCode::from(1),
         (false, true, _) => ExitCode::SUCCESS,
     })
-}
-
-/// An input as shown in a report: whole when short, else its first lines and its size.
-fn shown(input: &str) -> String {
-    if input.len() <= SHOWN_INPUT {
-        return grundy::shorten_lines(input);
-    }
-    let head: String =
-        input.lines().take(8).map(|line| grundy::shorten(line, grundy::LONGEST_SHOWN_LINE) + "\n").collect();
-    format!("{head}… ({} lines, {} bytes in all)\n", input.lines().count(), input.len())
-}
-
-/// The text report; `given` is the input file judged instead of random inputs.
-fn text(duel: &DuelReport, seed: u64, given: Option<&str>, replay: Option<&str>) -> String {
-    let report = &duel.report;
-    let tried = report.exhaustive + report.random;
-    let mut text = String::new();
-    match (&duel.failure, report.status) {
-        (None, Status::Ok | Status::CutShort) if given.is_some() => {
-            text.push_str(&format!("held: the input of {}\n", given.unwrap_or_default()))
-        }
-        (None, Status::Ok | Status::CutShort) if report.sides.0 == "brute force" => {
-            let mut split = String::new();
-            if report.exhaustive > 0 {
-                text.push_str(&format!("small sizes: {}\n", report.exhaustive_cover));
-                split = format!(" ({} small, {} random)", report.exhaustive, report.random);
-            }
-            text.push_str(&format!(
-                "held: {tried} inputs{split}, the program's output the brute force's on each, seed {seed}\n"
-            ));
-            text.push_str(&stopped(report));
-        }
-        (None, Status::Ok | Status::CutShort) => {
-            if report.exhaustive > 0 {
-                text.push_str(&format!("small space: {}\n", report.exhaustive_cover));
-            }
-            text.push_str(&format!(
-                "held: {tried} inputs ({} small, {} random; answered by the oracle: {}, by the fast side past the \
-                 oracle's reach: {}, by both: {}), seed {seed}\n",
-                report.exhaustive, report.random, duel.by_oracle, duel.by_fast_side, duel.by_both
-            ));
-            text.push_str(&stopped(report));
-        }
-        (None, Status::CannotRun) => text.push_str(&format!(
-            "CANNOT RUN: {} of {tried} inputs could not be given to the program, e.g. {} (seed {seed})\n",
-            report.cannot_run,
-            report.cannot_run_example.clone().unwrap_or_default()
-        )),
-        (None, status) => {
-            text.push_str(&format!("{}: nothing was judged in {tried} inputs (seed {seed})\n", status.word()))
-        }
-        (Some(failure), _) => {
-            let counterexample = report.counterexample.as_ref();
-            match given {
-                Some(path) => text.push_str(&format!("FAILED: {} on the input of {path}\n", failure.run.kind())),
-                None => text.push_str(&format!("FAILED: {} after {tried} inputs (seed {seed})\n", failure.run.kind())),
-            }
-            if grundy::interrupt::requested() {
-                text.push_str("stopped by Ctrl-C: the input below is shrunk as far as it got\n");
-            } else if let Some(by) = &duel.shrink_stopped_by {
-                text.push_str(&format!(
-                    "shrinking stopped by {by}: the input below is the smallest failing one found so far\n"
-                ));
-            }
-            if given.is_none() {
-                text.push_str(&small_sizes_phase(report));
-            }
-            if given.is_some() {
-                text.push_str("input:\n");
-            } else if let Some(c) = counterexample {
-                let packed = match duel.shrink_packed {
-                    true => "; one-game candidates were tried packed, many to an input",
-                    false => "",
-                };
-                // "minimal" only where every smaller case was tried; else the smallest found.
-                let heading = match c.minimality {
-                    Minimality::Proven { .. } => "minimal input",
-                    _ => "smallest failing input found",
-                };
-                text.push_str(&format!(
-                    "{heading} (shrunk in {}; {}{packed}):\n",
-                    grundy::plural(u64::from(c.shrink_steps), "step"),
-                    c.minimality
-                ));
-            } else {
-                text.push_str("input:\n");
-            }
-            text.push_str(&shown(&failure.input));
-            text.push_str(&format!("expected ({}):\n{}", failure.expected_by, shown(&failure.expected)));
-            match &failure.run {
-                Run::Output { stdout, .. } => text.push_str(&format!("actual:\n{}", shown(stdout))),
-                Run::Crashed { status, .. } => text.push_str(&format!("actual: the program crashed ({status})\n")),
-                Run::TimedOut { seconds, .. } => {
-                    text.push_str(&format!("actual: the program ran past the {seconds} s limit\n"))
-                }
-                Run::TooMuchOutput { limit } => text.push_str(&format!("actual: more than {limit} bytes of output\n")),
-            }
-            text.push_str(&format!("verdict: {}\n", failure.verdict));
-            if given.is_none() && failure.found != failure.input {
-                text.push_str(&format!("found first as:\n{}", shown(&failure.found)));
-            }
-            if let Some(command) = &failure.generated_by {
-                text.push_str(&format!("generated by: {command}\n"));
-            }
-            if let Some(also) = &duel.also_met {
-                text.push_str(&format!(
-                    "also met while shrinking (kept apart: the shrink keeps the kind it started from): {} on:\n{}",
-                    also.verdict,
-                    shown(&also.input)
-                ));
-            }
-            let stderr = match &failure.run {
-                Run::Output { stderr, .. } | Run::Crashed { stderr, .. } | Run::TimedOut { stderr, .. } => {
-                    stderr.trim()
-                }
-                Run::TooMuchOutput { .. } => "",
-            };
-            if !stderr.is_empty() {
-                text.push_str("stderr (its end):\n");
-                stderr
-                    .lines()
-                    .rev()
-                    .take(10)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .for_each(|l| text.push_str(&format!("  {l}\n")));
-            }
-            if let Some(path) = &failure.saved {
-                text.push_str(&format!("saved: {}\n", path.display()));
-            }
-            if let Some(replay) = replay {
-                text.push_str(&format!("replay: {replay}\n"));
-            }
-        }
-    }
-    text
-}
-
-/// The line saying a duel stopped at --time or Ctrl-C, if it did.
-fn stopped(report: &Report) -> String {
-    let by = if grundy::interrupt::requested() { "Ctrl-C" } else { "--time" };
-    match report.out_of_time {
-        true => format!(
-            "stopped by {by} after {} inputs ({} random asked)\n",
-            report.exhaustive + report.random,
-            report.random_asked
-        ),
-        false => String::new(),
-    }
-}
-
-/// Where a generic duel with --sizes found its failure: in the small sizes, or after them.
-fn small_sizes_phase(report: &Report) -> String {
-    if report.sides.0 != "brute force" || report.exhaustive == 0 {
-        return String::new();
-    }
-    let cover = &report.exhaustive_cover;
-    match report.random {
-        0 => format!("found in the small sizes ({cover}), at input {}\n", report.exhaustive),
-        random => format!("found at random input {random}, after the small sizes held ({cover})\n"),
-    }
 }

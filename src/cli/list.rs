@@ -19,8 +19,11 @@ pub fn run() -> anyhow::Result<ExitCode> {
     out.push_str("  play: normal (default), misere\n");
     out.push_str("Problems (grundy problem NAME, stdin → stdout; grundy duel NAME):\n");
     for problem in catalog::contests() {
+        let statement = problem.statement();
         out.push_str(&format!("  {:<12} {}\n", problem.name(), problem.format()));
-        out.push_str(&format!("  {:<12} limits: {}\n", "", problem.limits()));
+        out.push_str(&format!("  {:<12} statement: {}\n", "", statement.source_words()));
+        out.push_str(&format!("  {:<12}   {}; {}\n", "", statement.constraints, statement.limits_words()));
+        out.push_str(&format!("  {:<12} grundy problem reads: {}\n", "", problem.limits()));
     }
     out.push_str("Registry entries (grundy check --only NAME):\n");
     for entry in catalog::entries() {

@@ -12,6 +12,7 @@ use grundy_rules::{Play, RuleSet};
 mod bench;
 mod check;
 mod duel;
+mod duel_text;
 mod game;
 mod list;
 mod long_table;

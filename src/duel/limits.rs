@@ -2,16 +2,28 @@
 //! when it is judged, written, answered by `grundy problem`'s own path (the fast side, verified
 //! by `grundy check`, reading the text as the program does) and dropped, so that only one such
 //! input is held at a time. The program runs on each under its time limit (or three times the
-//! reference's own time, where that is longer): a solution quadratic at the top is a time-limit
-//! verdict, a fixed-size array a runtime error.
+//! reference's own CPU time, where that is longer): a solution quadratic at the top is a
+//! time-limit verdict, a fixed-size array a runtime error.
 
 use super::subject::{Attempt, DuelSubject};
 use crate::problem::Contest;
 use crate::runner::Verdict;
 
-/// At the maxima, the program may take this many times the reference's own time (`grundy
-/// problem`'s path, run here) where that is longer than its time limit.
+/// At the maxima, the program may take this many times the reference's own CPU time (`grundy
+/// problem`'s path, run here) where that is longer than its time limit: a limit this machine's
+/// reference cannot keep (a debug build of grundy) is not held against the program.
 pub const REFERENCE_MARGIN: f64 = 3.0;
+
+/// The CPU time this process has used, all its threads (`getrusage`).
+pub(super) fn own_cpu_time() -> std::time::Duration {
+    // SAFETY: an all-zero rusage is a valid value for getrusage to overwrite.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the value owned here.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return std::time::Duration::ZERO;
+    }
+    super::usage::cpu_of(&usage)
+}
 
 impl<P: Contest> DuelSubject<'_, P> {
     /// The cases of input `which` at the maxima, drawn from the run's seed.
@@ -20,9 +32,11 @@ impl<P: Contest> DuelSubject<'_, P> {
         self.problem.at_limit(which, &mut rng)
     }
 
-    /// What input `which` at the maxima is, in words.
+    /// What input `which` at the maxima (then beyond the statement) is, in words.
     fn limit_words(&self, which: usize) -> String {
-        self.problem.at_limits().get(which).cloned().unwrap_or_default()
+        let mut all = self.problem.at_limits();
+        all.extend(self.problem.beyond_statement());
+        all.get(which).cloned().unwrap_or_default()
     }
 
     /// The text of input `which` at the maxima once a failure is being reported (the whole
@@ -45,7 +59,10 @@ impl<P: Contest> DuelSubject<'_, P> {
                 return Verdict::CannotRun(format!("the input at the maxima ({words}) cannot be written: {reason}"));
             }
         };
-        let started = std::time::Instant::now();
+        if let Some(verdict) = self.outside_statement(&text) {
+            return verdict;
+        }
+        let started = own_cpu_time();
         let expected = match self.problem.solve_text(text.as_bytes(), &self.budget) {
             Ok(expected) => expected,
             Err(error) => {
@@ -54,14 +71,15 @@ impl<P: Contest> DuelSubject<'_, P> {
         };
         // The time limit, or a judge's margin over the reference where that is longer: a
         // correct solution passes, one a power of n slower does not.
-        let reference = started.elapsed().mul_f64(REFERENCE_MARGIN);
-        match self.judge_text(&text, expected, reference) {
+        let reference = own_cpu_time().saturating_sub(started).mul_f64(REFERENCE_MARGIN);
+        let attempt = self.judge_text(&text, expected, reference, false);
+        match self.confirmed(&text, attempt, reference) {
             Attempt::Pass => {
                 self.by_fast += 1;
                 Verdict::Agree
             }
             Attempt::Fail { expected, verdict, kind, .. } => {
-                self.kind = Some(kind);
+                self.keep(kind, &verdict);
                 Verdict::Disagree { expected, actual: verdict }
             }
             Attempt::Broken(verdict) => verdict,

@@ -25,11 +25,13 @@ pub mod report;
 mod shrinking;
 mod space;
 mod subject;
+pub mod usage;
 
 pub use judge::{first_difference, same_answer};
-pub use process::{CUT_BY_TIME, Program, Run, output_limit, run};
-pub use report::{AlsoMet, DuelFailure, DuelReport};
+pub use process::{CUT_BY_TIME, Program, Run, output_limit, run, run_measured, was_cut};
+pub use report::{AlsoMet, DuelFailure, DuelReport, FlakyRun};
 pub use subject::{DuelInput, SHRINK_SECONDS, shrink_deadline};
+pub use usage::Usage;
 
 use crate::error::Error;
 use crate::problem::Contest;
@@ -47,6 +49,8 @@ pub fn duel<P: Contest>(
 ) -> DuelReport {
     let mut subject = DuelSubject::new(problem, program, plan.budget.until(plan.deadline));
     subject.seed = plan.seed;
+    subject.beyond_statement = plan.beyond_statement;
+    subject.keep_going = plan.keep_going;
     subject.shrinking = shrinking;
     let report = runner::run(&mut subject, plan, progress);
     report::finish(subject, report)
@@ -61,6 +65,27 @@ pub fn duel_input<P: Contest>(
 ) -> Result<DuelReport, Error> {
     let cases = problem.read(input)?;
     let mut subject = DuelSubject::new(problem, program, budget);
+    // The user chose this input: it is judged even beyond the statement, and the report says so.
+    subject.beyond_statement = true;
     let report = runner::replay(&mut subject, &DuelInput::of(cases));
     Ok(report::finish(subject, report))
+}
+
+/// Shows `each` the text of every input a duel of `problem` under `seed` writes before any
+/// failure: its small space, the extremes, the inputs at the maxima one at a time, then
+/// `random` random inputs (the statement's test: each lies within [`Contest::STATEMENT`]).
+pub fn for_each_input<P: Contest>(problem: &P, seed: u64, random: u64, mut each: impl FnMut(&str)) {
+    use crate::runner::Subject;
+    let program = Program::new("true", std::time::Duration::ZERO);
+    let mut subject = DuelSubject::new(problem, &program, crate::budget::Budget::default());
+    subject.seed = seed;
+    let mut rng = runner::rng_for(seed, &subject.heading().name);
+    let exhaustive = subject.exhaustive().cases;
+    for input in exhaustive.into_iter().chain((0..random).map(|_| subject.random(&mut rng))) {
+        let cases = match input.at_limit {
+            Some(which) => subject.limit_cases(which),
+            None => input.cases,
+        };
+        each(&problem.write(&cases).unwrap_or_default());
+    }
 }

@@ -126,7 +126,7 @@ impl<P: Contest> DuelSubject<'_, P> {
         if range.len() == 1 {
             return match attempt {
                 Attempt::Pass | Attempt::Broken(_) => Batch::Hold,
-                Attempt::Fail { expected, verdict, kind, .. } if Some(kind) == self.kind => {
+                Attempt::Fail { expected, verdict, kind, .. } if self.is_the_failure(kind, &verdict) => {
                     Batch::Fails(range.start, (expected, verdict))
                 }
                 Attempt::Fail { verdict, .. } => {

@@ -7,7 +7,9 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::judge::differing_lines;
-use super::process::{CUT_BY_TIME, Program, Run, output_limit, run, tail_note};
+use super::process::{Program, Run, output_limit, run_measured, tail_note, was_cut};
+use super::report::FlakyRun;
+use super::usage::Usage;
 use crate::problem::Contest;
 use crate::runner::{Exhaustive, Heading, Subject, Verdict};
 use crate::shrink::{Limits, Shrink};
@@ -106,8 +108,8 @@ pub(super) enum Attempt {
     /// Accepted.
     Pass,
     /// Rejected: the expected output, the verdict, its kind, and for a wrong answer the first
-    /// line (from 0) where the output differs, and every such line.
-    Fail { expected: String, verdict: String, kind: &'static str, line: Option<usize>, lines: Vec<usize> },
+    /// line (from 0) where the output differs, and every such line; and the run itself.
+    Fail { expected: String, verdict: String, kind: &'static str, line: Option<usize>, lines: Vec<usize>, run: Run },
     /// grundy could not judge it (no expected answer, the input cannot be written, the program
     /// cannot be started).
     Broken(Verdict),
@@ -138,10 +140,25 @@ pub(super) struct DuelSubject<'a, P: Contest> {
     pub(super) also: Option<(String, String)>,
     /// Whether shrinking tried one-game candidates packed, many to an input.
     pub(super) packed: bool,
+    /// Failures that did not repeat when run again.
+    pub(super) flaky: Vec<FlakyRun>,
+    /// The last failing run: its input, the run and what it used (reported when the deadline
+    /// leaves no time to run the minimal input again).
+    pub(super) last_failure: std::cell::RefCell<Option<(String, Run, Usage)>>,
     /// Told the number of runs so far while shrinking (progress on a terminal).
     pub(super) shrinking: &'a dyn Fn(usize),
     /// The run's seed: the inputs at the contest's maxima are drawn from it.
     pub(super) seed: u64,
+    /// With `--keep-going`: the signature of the failure being shrunk ([`super::judge::signature`]),
+    /// which its candidates must keep, as they keep its kind.
+    pub(super) signature: Option<String>,
+    /// Whether the duel goes on past a failure (`--keep-going`).
+    pub(super) keep_going: bool,
+    /// With `--keep-going`: the signatures of the failures recorded so far.
+    pub(super) recorded: Vec<String>,
+    /// Whether inputs past the statement are written too (`--beyond-statement`); else every
+    /// input is held to the statement's validator first.
+    pub(super) beyond_statement: bool,
     /// What stopped shrinking early, if anything did: `--time`, `--max-memory`, Ctrl-C.
     pub(super) stopped: std::cell::Cell<Option<&'static str>>,
 }
@@ -161,8 +178,14 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
             kind: None,
             also: None,
             packed: false,
+            flaky: Vec::new(),
+            last_failure: std::cell::RefCell::new(None),
             shrinking: &|_| {},
             seed: 0,
+            beyond_statement: false,
+            signature: None,
+            keep_going: false,
+            recorded: Vec::new(),
             stopped: std::cell::Cell::new(None),
         }
     }
@@ -180,20 +203,34 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
                 return (Attempt::Broken(Verdict::CannotRun(format!("the input cannot be written: {reason}"))), None);
             }
         };
+        if let Some(verdict) = self.outside_statement(&text) {
+            return (Attempt::Broken(verdict), None);
+        }
         let (expected, answerer) = match self.expected(input) {
             Ok(expected) => expected,
             Err(verdict) => return (Attempt::Broken(verdict), None),
         };
-        (self.judge_text(&text, expected, Duration::ZERO), Some(answerer))
+        (self.judge_text(&text, expected, Duration::ZERO, false), Some(answerer))
+    }
+
+    /// The program as this duel runs it: its time limit its own, or `at_least` where that is
+    /// longer; stopped at the run's deadline; with twice the wall-clock backstop when a failure
+    /// is being confirmed.
+    pub(super) fn program_for(&self, at_least: Duration, confirming: bool) -> Program {
+        let program = Program { timeout: self.program.timeout.max(at_least), ..self.program.clone() };
+        let program = program.within(self.budget.deadline);
+        if confirming { program.confirming() } else { program }
     }
 
     /// Runs the program on `text`, whose expected output is `expected`, and judges its output;
     /// its time limit is its own, or `at_least` where that is longer.
-    pub(super) fn judge_text(&self, text: &str, expected: String, at_least: Duration) -> Attempt {
-        let program = Program { timeout: self.program.timeout.max(at_least), ..self.program.clone() };
-        let run = run(&program.within(self.budget.deadline), text, output_limit(&expected));
-        if program.cut_by(self.budget.deadline, &run) {
-            return Attempt::Broken(Verdict::Failed(CUT_BY_TIME.to_string()));
+    pub(super) fn judge_text(&self, text: &str, expected: String, at_least: Duration, confirming: bool) -> Attempt {
+        let program = self.program_for(at_least, confirming);
+        let measured = run_measured(&program, text, output_limit(&expected));
+        let usage = measured.as_ref().map(|(_, usage)| *usage).unwrap_or_default();
+        let run = measured.map(|(run, _)| run);
+        if was_cut(&run) {
+            return Attempt::Broken(Verdict::OutOfTime);
         }
         let run = match run {
             Ok(run) => run,
@@ -214,9 +251,87 @@ impl<'a, P: Contest> DuelSubject<'a, P> {
                     Run::Output { stdout, .. } => differing_lines(&expected, stdout),
                     _ => Vec::new(),
                 };
-                Attempt::Fail { expected, verdict, kind: run.kind(), line: lines.first().copied(), lines }
+                *self.last_failure.borrow_mut() = Some((text.to_string(), run.clone(), usage));
+                Attempt::Fail { expected, verdict, kind: run.kind(), line: lines.first().copied(), lines, run }
             }
         }
+    }
+
+    /// A failure first met, run once more (with twice the wall-clock backstop) before it is
+    /// believed: the same kind again confirms it; anything else makes it a flaky run, kept
+    /// apart and reported, and the duel goes on.
+    pub(super) fn confirmed(&mut self, text: &str, first: Attempt, at_least: Duration) -> Attempt {
+        let Attempt::Fail { expected, verdict, kind, run: first_run, .. } = &first else { return first };
+        match self.judge_text(text, expected.clone(), at_least, true) {
+            Attempt::Fail { kind: again, .. } if again == *kind => first,
+            Attempt::Broken(Verdict::OutOfTime) => Attempt::Broken(Verdict::OutOfTime),
+            second => {
+                let then = match &second {
+                    Attempt::Pass => "accepted".to_string(),
+                    Attempt::Fail { verdict, .. } => verdict.clone(),
+                    Attempt::Broken(verdict) => format!("{verdict:?}"),
+                };
+                let flaky = FlakyRun {
+                    verdict: verdict.clone(),
+                    then,
+                    input: text.to_string(),
+                    fails_the_duel: first_run.is_the_programs_own(),
+                };
+                let words = format!("{} on one run, then {} on the next", flaky.verdict, flaky.then);
+                self.flaky.push(flaky);
+                Attempt::Broken(Verdict::Flaky(words))
+            }
+        }
+    }
+
+    /// Whether a failure of `kind` with `verdict` is the one being shrunk: of its kind, and
+    /// with `--keep-going` of its signature.
+    pub(super) fn is_the_failure(&self, kind: &str, verdict: &str) -> bool {
+        self.kind == Some(kind)
+            && (!self.keep_going || self.signature.as_deref() == Some(super::judge::signature(verdict).as_str()))
+    }
+
+    /// Going on past failures (`--keep-going`), the verdict of a wrong answer's first line whose
+    /// failure is not one recorded already, where there is one: an input on which a recorded bug
+    /// shows first, and another after it, is shrunk for the other.
+    pub(super) fn unrecorded(&self, verdict: String, expected: &str, run: &Run) -> String {
+        let Run::Output { stdout, .. } = run else { return verdict };
+        if !self.keep_going || !self.recorded.contains(&super::judge::signature(&verdict)) {
+            return verdict;
+        }
+        let lines = super::judge::line_verdicts(expected, stdout);
+        lines.into_iter().find(|line| !self.recorded.contains(&super::judge::signature(line))).unwrap_or(verdict)
+    }
+
+    /// Keeps a failure of `kind` with `verdict` as the one to shrink.
+    pub(super) fn keep(&mut self, kind: &'static str, verdict: &str) {
+        self.kind = Some(kind);
+        self.signature = Some(super::judge::signature(verdict));
+    }
+
+    /// Why `input` lies beyond the problem's statement, if it does (only a duel with
+    /// `--beyond-statement` writes such inputs).
+    pub(super) fn beyond_statement(&self, input: &str) -> Option<String> {
+        P::STATEMENT.check(input).err().map(|invalid| invalid.to_string())
+    }
+
+    /// `text`, an input about to be given to the program, held to the statement: `None` when
+    /// it may be given (within it, or `--beyond-statement`), else the verdict on it: while
+    /// shrinking, a candidate beyond the statement is simply no counterexample; otherwise
+    /// grundy wrote it, and that is grundy's bug.
+    pub(super) fn outside_statement(&self, text: &str) -> Option<Verdict> {
+        if self.beyond_statement {
+            return None;
+        }
+        let invalid = P::STATEMENT.check(text).err()?;
+        Some(match self.kind {
+            Some(_) => Verdict::CannotRun(format!("beyond the statement: {invalid}")),
+            None => Verdict::Failed(format!(
+                "grundy wrote an input beyond the statement of {} ({invalid}): a bug of grundy's, not of the \
+                 program; --beyond-statement gives such inputs on purpose",
+                self.problem.name()
+            )),
+        })
     }
 
     /// Whether shrinking must stop: the run's deadline has passed, or grundy's own memory has
@@ -276,6 +391,15 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
             );
             cases.extend((0..at_limits.len()).map(DuelInput::at_limit));
         }
+        let beyond = self.problem.beyond_statement();
+        if self.beyond_statement && !beyond.is_empty() {
+            description = format!(
+                "{description}; then {} beyond the statement (--beyond-statement): {}",
+                plural(beyond.len(), "input"),
+                beyond.join("; ")
+            );
+            cases.extend((at_limits.len()..at_limits.len() + beyond.len()).map(DuelInput::at_limit));
+        }
         Exhaustive { cases, description }
     }
 
@@ -291,7 +415,15 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
         if let Some(which) = input.at_limit {
             return self.judge_at_limit(which);
         }
-        match self.attempt(input) {
+        let (attempt, answerer) = self.attempt(input);
+        let attempt = match (&attempt, self.kind) {
+            (Attempt::Fail { .. }, None) => {
+                let text = self.problem.write(&input.cases).unwrap_or_default();
+                self.confirmed(&text, attempt, Duration::ZERO)
+            }
+            _ => attempt,
+        };
+        match (attempt, answerer) {
             (Attempt::Pass, answerer) => {
                 if self.kind.is_none() {
                     match answerer {
@@ -302,14 +434,15 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
                 }
                 Verdict::Agree
             }
-            (Attempt::Fail { expected, verdict, kind, .. }, _) => match self.kind {
-                Some(kept) if kept != kind => {
+            (Attempt::Fail { expected, verdict, kind, run, .. }, _) => match self.kind {
+                Some(_) if !self.is_the_failure(kind, &verdict) => {
                     let input = self.problem.write(&input.cases).unwrap_or_default();
                     self.also.get_or_insert((verdict, input));
                     Verdict::Agree
                 }
                 _ => {
-                    self.kind = Some(kind);
+                    let verdict = self.unrecorded(verdict, &expected, &run);
+                    self.keep(kind, &verdict);
                     Verdict::Disagree { expected, actual: verdict }
                 }
             },
@@ -319,6 +452,11 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
 
     fn deadline_cuts_exhaustive(&self) -> bool {
         true
+    }
+
+    fn failure_recorded(&mut self, _: &str) {
+        self.kind = None;
+        self.recorded.extend(self.signature.take());
     }
 
     fn case_text(&self, input: &Self::Case) -> String {
