@@ -647,9 +647,13 @@ mod tests {
             worker.learn(n + 1);
             // Of every split of every heap (the searches stop early, so fewer are looked at),
             // those marked one by one: about 1.2 million of 9.0 million (5.7 million when no
-            // split is compared in lanes).
+            // split is compared in lanes). At least 1%: the count counts splits, not chunks
+            // of them (#57: a count of `end / start` a chunk passed the first bound alone).
             let marked = worker.marked as usize;
-            assert!(marked > 0 && marked * 4 < splits, "{lanes:?}: {marked} of {splits} splits marked one by one");
+            assert!(
+                marked * 100 > splits && marked * 4 < splits,
+                "{lanes:?}: {marked} of {splits} splits marked one by one"
+            );
         }
     }
 
