@@ -258,3 +258,25 @@ fn a_fibonacci_threshold_is_bisected_to_its_minimum() {
     assert!(runs < 80, "{runs} runs of the program:\n{text}");
     std::fs::remove_file(&count).ok();
 }
+
+/// Fibonacci numbers listed in a 32-bit `int` array, as a public solution of HDU 2516 does: past
+/// F(46) they wrap, and wrapped values below 2^31 are taken for Fibonacci numbers. The large
+/// inputs aim at the wrapped values, so the duel catches it and lands on one (#56).
+#[test]
+fn fibonacci_numbers_wrapped_in_32_bits_are_caught() {
+    let program = "awk 'BEGIN { a = 2; b = 3; for (i = 0; i < 55; i++) { f[a] = 1; t = (a + b) % 4294967296; a = b; b = t } } \
+                   $1 == 0 { exit } { print (($1 in f) ? \"Second win\" : \"First win\") }'";
+    for seed in ["1", "2"] {
+        let (code, text) = duel_of(&["fibonacci"], program, &["--seed", seed, "--cases", "100"]);
+        assert_eq!(code, Some(1), "seed {seed}: {text}");
+        // Fibonacci numbers as 32 bits wrap them, below 2^31 and not Fibonacci numbers themselves.
+        let fibonacci: Vec<u64> = std::iter::successors(Some((1u64, 2u64)), |&(a, b)| a.checked_add(b).map(|c| (b, c)))
+            .map(|(a, _)| a)
+            .collect();
+        let wrapped = fibonacci.iter().map(|f| f % (1 << 32)).filter(|w| *w < 1 << 31 && !fibonacci.contains(w));
+        let shrunk =
+            text.split("failing input found").nth(1).or(text.split("minimal input").nth(1)).unwrap_or_default();
+        let pile: u64 = shrunk.lines().nth(1).and_then(|line| line.parse().ok()).unwrap_or_default();
+        assert!(wrapped.clone().any(|w| w == pile), "seed {seed}: shrunk to {pile}, not a wrapped one: {text}");
+    }
+}

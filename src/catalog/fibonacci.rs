@@ -65,14 +65,22 @@ impl Contest for FibonacciProblem {
     }
 
     /// Half the piles aimed where answers change: a Fibonacci number (the second player's wins)
-    /// or one of its neighbours (±2), up to the format's 2^31 − 1; the others uniform (in a large
-    /// input 2 or 2^31 − 1 one time in 16 each).
+    /// or one of its neighbours (±2), up to the format's 2^31 − 1, or a Fibonacci number past it
+    /// as a 32-bit integer wraps it, where that lands within the format (a solution that lists
+    /// the numbers in an `int` array takes those for Fibonacci numbers: #56, a public solution
+    /// did); the others uniform (in a large input 2 or 2^31 − 1 one time in 16 each).
     fn random_input(&self, rng: &mut ChaCha8Rng, large: bool) -> Vec<FibonacciNim> {
         let (games, largest) = if large { (rng.random_range(50..=2000), LARGEST_PILE) } else { (5, 150) };
-        let fibonacci: Vec<u64> = std::iter::successors(Some((2u64, 3u64)), |&(a, b)| Some((b, a + b)))
+        let mut fibonacci: Vec<u64> = std::iter::successors(Some((2u64, 3u64)), |&(a, b)| Some((b, a + b)))
             .map(|(a, _)| a)
             .take_while(|&f| f <= largest)
             .collect();
+        let wrapped = std::iter::successors(Some((2u32, 3u32)), |&(a, b)| Some((b, a.wrapping_add(b))))
+            .map(|(a, _)| u64::from(a))
+            .take(100)
+            .filter(|&w| (2..=largest).contains(&w) && !fibonacci.contains(&w))
+            .collect::<Vec<u64>>();
+        fibonacci.extend(wrapped);
         (0..rng.random_range(1..=games))
             .map(|_| {
                 let pile = match rng.random_ratio(1, 2) {

@@ -27,7 +27,8 @@ impl Problem for GemsProblem {
         name: "gems",
         summary: "Gems Fight! (HDU 4778): DP over poured sets against minimax over every order",
         format: "HDU 4778: cases `G B S` and B lines `n c1 … cn`, until `0 0 0`; the score difference each",
-        limits: "S to 1000, bags of 0 to 1000 gems of each colour, as many cases as memory holds",
+        limits: "G from 1 (a case of G = 0 has no colour for a gem: refused), S to 1000, bags of 0 to 1000 gems of \
+                 each colour, as many cases as memory holds",
         // The statement's "several cases (<=20)", until `0 0 0`.
         most_cases: 20,
         at_limits: &[
