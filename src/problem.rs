@@ -215,7 +215,7 @@ pub trait Contest: Problem<Answer: AnswerLine> + Default {
     }
 }
 
-/// What a problem states about itself, as data: what `grundy list` and the README show of it.
+/// What a problem states about itself, as data: what `grundy list` and the book show of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Data {
     /// The name: `grundy check --only NAME`, `grundy problem NAME`.

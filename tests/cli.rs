@@ -267,7 +267,7 @@ fn a_replay_past_the_memory_budget_names_the_budget_given() {
     assert!(default.trim_end_matches(['G', 'M']).parse::<f64>().is_ok(), "{default}");
 }
 
-/// Each entry's line names the ground truth it was judged by, as the README says.
+/// Each entry's line names the ground truth it was judged by, as the book's check page says.
 #[test]
 fn check_lines_name_their_ground_truth() {
     let output =
@@ -358,11 +358,15 @@ fn list_names_every_entry() {
 }
 
 /// Each problem's statement (its source, ranges, time and memory limits) and how far `grundy
-/// problem` reads, under its format in `grundy list`, and word for word in the README.
+/// problem` reads, under its format in `grundy list`, and word for word in the book's page of
+/// problems (book/src/problems.md).
 #[test]
-fn list_and_readme_state_every_problems_limits() {
+fn list_and_book_state_every_problems_limits() {
     let text = stdout(&grundy(&["list"], ""));
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("the README");
+    let book = |page: &str| {
+        std::fs::read_to_string(format!("{}/book/src/{page}", env!("CARGO_MANIFEST_DIR"))).expect("a book page")
+    };
+    let table = book("problems.md");
     let lines: Vec<&str> = text.lines().collect();
     let mut rows = Vec::new();
     for problem in grundy::catalog::contests() {
@@ -375,18 +379,20 @@ fn list_and_readme_state_every_problems_limits() {
         assert_eq!(lines[at + 3], format!("               grundy problem reads: {limits}"), "{name}: {text}");
         rows.push(format!("| `{name}` | {source}. {ranges} | {limits} |"));
     }
-    let missing: Vec<&String> = rows.iter().filter(|row| !readme.contains(row.as_str())).collect();
+    let missing: Vec<&String> = rows.iter().filter(|row| !table.contains(row.as_str())).collect();
     assert!(
         missing.is_empty(),
-        "the README's limits table lacks these rows (each then ends with its maxima):\n{}",
+        "the book's limits table lacks these rows (each then ends with its maxima):\n{}",
         missing.iter().map(|row| row.as_str()).collect::<Vec<_>>().join("\n")
     );
-    // The list of `grundy problem NAME`: every problem but Game Pack (which has its own row).
-    let listed = readme.lines().find(|line| line.starts_with("| `grundy problem NAME")).expect("a problem row");
+    // The list of `grundy problem NAME`: every problem but Game Pack (which has its own section).
+    let page = book("commands/problem.md");
+    let listed =
+        page.lines().find(|line| line.starts_with("a catalog problem's contest format on stdin (")).expect("its list");
     let listed = listed.split_once("stdin (").expect("the problem list").1.split_once(';').expect("its end").0;
     let names: Vec<String> = grundy::catalog::contests().iter().map(|c| c.name()).filter(|n| n != "pack").collect();
     let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
-    assert_eq!(listed, quoted.join(", "), "the README's `grundy problem` row names the registry's problems in order");
+    assert_eq!(listed, quoted.join(", "), "the book's `grundy problem` section names the registry's problems in order");
 }
 
 #[test]

@@ -15,8 +15,8 @@
 //! `Problem` (its name, summary, format, limits and inputs at the maxima as
 //! [`crate::problem::Data`]; a game that asks who wins takes its memo and oracle from
 //! `engine_oracle!`) and [`Contest`], its `pub mod` and one line in the list below, its samples
-//! in `tests/data/samples.toml`, and its limits and name in the README's tables (a test holds the
-//! README to the list).
+//! in `tests/data/samples.toml`, its statement in `crate::statement`, and its row in the book's
+//! problems page (a test holds the page to the list).
 
 use crate::problem::Contest;
 

@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(value_name = "PLATE", allow_negative_numbers = true)]
     plates: Vec<String>,
     /// A game stated in a script (Rhai: `fn moves(p)`, optionally `split`, `random`,
-    /// `positions`; see the README); the position is the numbers given.
+    /// `positions`; see the book's solve page); the position is the numbers given.
     #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["sum", "dot", "start"])]
     script: Option<PathBuf>,
     /// The compound: disjunctive, diminished, selective, shortened, conjunctive, continued.

@@ -1,0 +1,49 @@
+//! The docs name only what exists (#55): every relative link of the README and the book, and
+//! every `examples/…` path they name, is a file of the repository.
+
+use std::path::{Path, PathBuf};
+
+/// The README and every page of the book.
+fn pages(root: &Path) -> Vec<PathBuf> {
+    let mut pages = vec![root.join("README.md")];
+    let mut dirs = vec![root.join("book/src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("book/src").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
+            }
+        }
+    }
+    pages
+}
+
+#[test]
+fn every_path_the_docs_name_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut missing = Vec::new();
+    for page in pages(root) {
+        let text = std::fs::read_to_string(&page).expect("a page");
+        let dir = page.parent().expect("a folder");
+        // Markdown links: ](target), relative to the page.
+        for target in text.split("](").skip(1).filter_map(|rest| rest.split(')').next()) {
+            let target = target.split('#').next().unwrap_or_default();
+            if target.is_empty() || target.contains("://") {
+                continue;
+            }
+            if !dir.join(target).exists() {
+                missing.push(format!("{}: link {target}", page.display()));
+            }
+        }
+        // Paths under examples/, relative to the repository.
+        for at in text.match_indices("examples/").map(|(at, _)| at) {
+            let path: String = text[at..].chars().take_while(|c| !" `'\"()[]\n,;:".contains(*c)).collect();
+            if !root.join(path.trim_end_matches('.')).exists() {
+                missing.push(format!("{}: {path}", page.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "named but missing:\n{}", missing.join("\n"));
+}
