@@ -9,7 +9,7 @@ fn the_docs_console_examples_run_as_written() {
     // Failing inputs that the examples save go to a directory of this run, not the user's.
     let failures = std::env::temp_dir().join(format!("grundy-doc-examples-{}", std::process::id()));
     trycmd::TestCases::new()
-        .register_bin("grundy", trycmd::cargo::cargo_bin("grundy"))
+        .register_bin("grundy", std::path::PathBuf::from(env!("CARGO_BIN_EXE_grundy")))
         .env("GRUNDY_FAILURES", failures.display().to_string())
         .case("README.md")
         .case("book/src/*.md")
