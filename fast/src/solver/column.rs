@@ -258,6 +258,18 @@ impl<T: Copy + Sync> Lookup<T> for Periodic<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every column type reads a word as it reads the byte of the same value ("every column
+    /// reads alike"): value pairs take it twice, as they take a byte.
+    #[test]
+    fn every_entry_reads_a_word_as_the_byte_of_its_value() {
+        for value in 0..=255u8 {
+            assert_eq!(u8::from_word(value.into()), u8::from_byte(value));
+            assert_eq!(u32::from_word(value.into()), u32::from_byte(value));
+            assert_eq!(<[u32; 2]>::from_word(value.into()), <[u32; 2]>::from_byte(value));
+        }
+        assert_eq!(<[u32; 2]>::from_word(70_000), [70_000; 2]);
+    }
     /// A periodic column reads `f` at every plate, near and far, for every period: the
     /// remainder by multiplication agrees with the division.
     #[test]
