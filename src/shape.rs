@@ -18,6 +18,7 @@
 //! cases of a shape are its strictly smaller shapes, each number at least its lower bound.
 
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 /// What a case is made of, as shrinking sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -235,36 +236,147 @@ impl Shape {
         }
     }
 
-    /// Strictly smaller shapes, the most promising first, at most `most` of them (see
-    /// [`candidate_budget`]): for a list, runs of items removed (halves, quarters, … single
-    /// items), then every item at its first smaller shape at once, then each item made smaller;
-    /// for a tuple, each part made smaller in turn; for a number, the values of
-    /// [`smaller_integers`].
-    pub fn candidates(&self, most: usize) -> Vec<Shape> {
+    /// Strictly smaller shapes, the most promising first, made one at a time as they are asked
+    /// for (a list of 10^5 items has millions of them; they are never all held at once): for a
+    /// list, its items removed as delta debugging does (halves, quarters, … single items: each
+    /// run alone, then each run removed), then every item at its first smaller shape at once,
+    /// then each item made smaller; for a tuple, each part made smaller in turn; for a number,
+    /// the values of [`smaller_integers`].
+    pub fn candidates(&self) -> Candidates {
+        self.candidates_runs(usize::MAX)
+    }
+
+    /// [`Shape::candidates`] with no run of more than `longest` items removed at once: after a
+    /// run of `k` items went, delta debugging goes on at that granularity rather than starting
+    /// over from halves that were just tried (the shrinker falls back to every candidate before
+    /// it calls a case a fixed point).
+    pub fn candidates_runs(&self, longest: usize) -> Candidates {
+        match self {
+            Shape::Number { value, low } => {
+                let low = *low;
+                Box::new(smaller_integers(*value, low).into_iter().map(move |value| Shape::number(value, low)))
+            }
+            Shape::Tuple(parts) => {
+                let parts = Rc::new(parts.clone());
+                Box::new((0..parts.len()).flat_map(move |i| {
+                    let parts = parts.clone();
+                    parts[i].candidates_runs(longest).map(move |smaller| {
+                        let mut changed = (*parts).clone();
+                        changed[i] = smaller;
+                        Shape::Tuple(changed)
+                    })
+                }))
+            }
+            Shape::List(list) => list.candidates(longest),
+        }
+    }
+
+    /// This shape with the items of every ordered list sorted (lightest first), when that
+    /// changes it: a failure that does not care for order is reported in one order, whatever the
+    /// order it was found in.
+    pub fn sorted(&self) -> Option<Shape> {
+        let changed = match self {
+            Shape::Number { .. } => return None,
+            Shape::Tuple(parts) => {
+                let sorted: Vec<Option<Shape>> = parts.iter().map(Shape::sorted).collect();
+                if sorted.iter().all(Option::is_none) {
+                    return None;
+                }
+                Shape::Tuple(
+                    sorted.into_iter().zip(parts).map(|(new, old)| new.unwrap_or_else(|| old.clone())).collect(),
+                )
+            }
+            Shape::List(list) => {
+                let mut items: Vec<Item> = list
+                    .items
+                    .iter()
+                    .map(|item| Item {
+                        from: item.from,
+                        shape: item.shape.sorted().unwrap_or_else(|| item.shape.clone()),
+                    })
+                    .collect();
+                items.sort();
+                Shape::List(List { items, ..*list })
+            }
+        };
+        (changed != *self).then_some(changed)
+    }
+
+    /// How many single edits the shape has: each list item removed (from a list longer than
+    /// its fewest), and each number set to each smaller value (at least its lower bound). A case
+    /// none of whose single edits fails is *1-minimal*.
+    pub fn single_edits(&self) -> u128 {
+        match self {
+            Shape::Number { value, low } => u128::from(value.saturating_sub(*low)),
+            Shape::Tuple(parts) => parts.iter().map(Shape::single_edits).sum(),
+            Shape::List(list) => {
+                let removals = if list.items.len() > list.fewest { list.items.len() as u128 } else { 0 };
+                let lowerings: u128 = if list.lower {
+                    list.items.iter().map(|item| item.shape.single_edits()).sum()
+                } else {
+                    list.items.iter().map(|item| item.shape.single_edits() - item.shape.single_lowerings()).sum()
+                };
+                removals + lowerings
+            }
+        }
+    }
+
+    /// How many of [`Shape::single_edits`] lower a number.
+    fn single_lowerings(&self) -> u128 {
+        match self {
+            Shape::Number { value, low } => u128::from(value.saturating_sub(*low)),
+            Shape::Tuple(parts) => parts.iter().map(Shape::single_lowerings).sum(),
+            Shape::List(list) if list.lower => list.items.iter().map(|item| item.shape.single_lowerings()).sum(),
+            Shape::List(_) => 0,
+        }
+    }
+
+    /// The numbers with their lower bounds, in the order of [`Shape::leaves`], and whether each
+    /// may be lowered (numbers inside a list whose items may only be removed may not).
+    pub fn bounds(&self) -> Vec<(u64, u64, bool)> {
         let mut all = Vec::new();
-        self.push_candidates(most, &mut all);
+        self.each_bound(true, &mut all);
         all
     }
 
-    fn push_candidates(&self, most: usize, out: &mut Vec<Shape>) {
+    fn each_bound(&self, lower: bool, out: &mut Vec<(u64, u64, bool)>) {
         match self {
-            Shape::Number { value, low } => {
-                let room = most.saturating_sub(out.len());
-                out.extend(
-                    smaller_integers(*value, *low).into_iter().take(room).map(|value| Shape::number(value, *low)),
-                );
-            }
+            Shape::Number { value, low } => out.push((*value, *low, lower)),
+            Shape::Tuple(parts) => parts.iter().for_each(|part| part.each_bound(lower, out)),
+            Shape::List(list) => list.items.iter().for_each(|item| item.shape.each_bound(lower && list.lower, out)),
+        }
+    }
+
+    /// The single removals of list items, as shapes (see [`Shape::single_edits`]).
+    pub fn single_removals(&self) -> Candidates {
+        match self {
+            Shape::Number { .. } => Box::new(std::iter::empty()),
             Shape::Tuple(parts) => {
-                for (i, part) in parts.iter().enumerate() {
-                    let room = most.saturating_sub(out.len());
-                    for smaller in part.candidates(room) {
-                        let mut changed = parts.clone();
+                let parts = Rc::new(parts.clone());
+                Box::new((0..parts.len()).flat_map(move |i| {
+                    let parts = parts.clone();
+                    parts[i].single_removals().map(move |smaller| {
+                        let mut changed = (*parts).clone();
                         changed[i] = smaller;
-                        out.push(Shape::Tuple(changed));
-                    }
-                }
+                        Shape::Tuple(changed)
+                    })
+                }))
             }
-            Shape::List(list) => list.push_candidates(most, out),
+            Shape::List(list) => {
+                let list = Rc::new(list.clone());
+                let n = list.items.len();
+                let here: Candidates = if n > list.fewest {
+                    let list = list.clone();
+                    Box::new((0..n).map(move |i| list.without(i, i + 1)))
+                } else {
+                    Box::new(std::iter::empty())
+                };
+                let inside = (0..n).flat_map(move |i| {
+                    let list = list.clone();
+                    list.items[i].shape.single_removals().map(move |smaller| list.with_item(i, smaller))
+                });
+                Box::new(here.chain(inside))
+            }
         }
     }
 
@@ -306,86 +418,115 @@ impl Shape {
 }
 
 impl List {
-    fn push_candidates(&self, most: usize, out: &mut Vec<Shape>) {
-        let start = out.len();
-        let n = self.items.len();
-        let without = |from: usize, to: usize| {
-            let items = [&self.items[..from], &self.items[to..]].concat();
-            Shape::List(List { items, ..*self })
+    /// This list without its items `from..to`.
+    fn without(&self, from: usize, to: usize) -> Shape {
+        let items = [&self.items[..from], &self.items[to..]].concat();
+        Shape::List(List { items, ..*self })
+    }
+
+    /// This list with only its items `from..to`.
+    fn only(&self, from: usize, to: usize) -> Shape {
+        Shape::List(List { items: self.items[from..to].to_vec(), ..*self })
+    }
+
+    /// This list with item `i` made `shape`.
+    fn with_item(&self, i: usize, shape: Shape) -> Shape {
+        let mut items = self.items.clone();
+        items[i] = Item { from: items[i].from, shape };
+        Shape::List(List { items, ..*self })
+    }
+
+    fn candidates(&self, longest: usize) -> Candidates {
+        let list = Rc::new(self.clone());
+        let n = list.items.len();
+        // Delta debugging's removals: at each granularity (halves, quarters, … single items),
+        // each run alone, then each run removed. A failure that needs k items of n is left with
+        // them in O(k log n) accepted steps, as each accepted one starts over from the halves of
+        // what is left.
+        let removals = {
+            let list = list.clone();
+            let fewest = list.fewest;
+            chunk_sizes(n).filter(move |&size| n > fewest && size <= longest).flat_map(move |size| {
+                let runs = (0..n).step_by(size).map(move |from| (from, (from + size).min(n)));
+                // Each run alone where there are more than two (of two, each alone is the other
+                // removed).
+                let alone = {
+                    let list = list.clone();
+                    runs.clone()
+                        .filter(move |&(from, to)| n.div_ceil(size) > 2 && to - from >= fewest.max(1))
+                        .map(move |(from, to)| list.only(from, to))
+                };
+                let list = list.clone();
+                // Of a multiset, one single item of equal ones: the others make the same case.
+                let repeat = {
+                    let list = list.clone();
+                    move |from: usize, to: usize| {
+                        list.multiset && to - from == 1 && from > 0 && list.items[from] == list.items[from - 1]
+                    }
+                };
+                let removed = runs
+                    .filter(move |&(from, to)| n - (to - from) >= fewest && !repeat(from, to))
+                    .map(move |(from, to)| list.without(from, to));
+                removed.chain(alone)
+            })
         };
-        // Runs of every length from halves down to single items (those that fit the budget): a
-        // failure that needs a few hundred items of thousands loses the rest a run at a time,
-        // in logarithmically many steps, not an item a step.
-        let sizes: Vec<usize> = match n {
-            0 => Vec::new(),
-            1 | 2 => vec![1],
-            _ => std::iter::successors(Some(n.div_ceil(2)), |&size| (size > 1).then(|| size.div_ceil(2))).collect(),
-        };
-        for size in sizes {
-            if n <= self.fewest || out.len() + n.div_ceil(size) > most {
-                break;
-            }
-            // Before the single removals, each item alone: a failure that one item carries (one
-            // number of a list of 72) is there in one step, where removals alone may stop at a
-            // list none of whose single removals fails.
-            if size == 1 && n > 2 && self.fewest <= 1 && out.len() + 2 * n <= most {
-                out.extend(self.items.iter().map(|item| Shape::List(List { items: vec![item.clone()], ..*self })));
-            }
-            for from in (0..n).step_by(size) {
-                let to = (from + size).min(n);
-                if n - (to - from) >= self.fewest {
-                    out.push(without(from, to));
-                }
-            }
-        }
-        if self.lower {
+        let lowered: Candidates = if list.lower {
             // Every item at its first smaller shape at once: cheap, and often enough when the
             // items' values do not matter.
-            if n > 1 {
-                let mut any = false;
-                let items = self
-                    .items
-                    .iter()
-                    .map(|item| match item.shape.candidates(1).pop() {
-                        Some(shape) => {
-                            any = true;
-                            Item { from: item.from, shape }
-                        }
-                        None => item.clone(),
-                    })
-                    .collect();
-                if any && out.len() < most {
-                    out.push(Shape::List(List { items, ..*self }));
-                }
-            }
+            let all_at_once = {
+                let list = list.clone();
+                std::iter::once(()).filter(move |_| n > 1).filter_map(move |()| {
+                    let mut any = false;
+                    let items = list
+                        .items
+                        .iter()
+                        .map(|item| match item.shape.candidates().next() {
+                            Some(shape) => {
+                                any = true;
+                                Item { from: item.from, shape }
+                            }
+                            None => item.clone(),
+                        })
+                        .collect();
+                    any.then(|| Shape::List(List { items, ..*list }))
+                })
+            };
             // Each item made smaller.
-            for (i, item) in self.items.iter().enumerate() {
-                let room = most.saturating_sub(out.len());
-                if room == 0 {
-                    break;
-                }
-                for shape in item.shape.candidates(room) {
-                    let mut items = self.items.clone();
-                    items[i] = Item { from: item.from, shape };
-                    out.push(Shape::List(List { items, ..*self }));
-                }
-            }
+            let each = {
+                let list = list.clone();
+                let first = {
+                    let list = list.clone();
+                    move |i: &usize| !list.multiset || *i == 0 || list.items[*i] != list.items[*i - 1]
+                };
+                (0..n).filter(first).flat_map(move |i| {
+                    let list = list.clone();
+                    list.items[i].shape.candidates_runs(longest).map(move |shape| list.with_item(i, shape))
+                })
+            };
+            Box::new(all_at_once.chain(each))
+        } else {
+            Box::new(std::iter::empty())
+        };
+        let all = removals.chain(lowered);
+        if !list.multiset {
+            return Box::new(all);
         }
-        if self.multiset {
-            // Sorted, each smaller multiset once, and never this one.
-            let mut seen = std::collections::HashSet::new();
-            seen.insert(Shape::List(self.clone()));
-            let mut kept = Vec::with_capacity(out.len() - start);
-            for mut shape in out.drain(start..) {
-                if let Shape::List(list) = &mut shape {
-                    list.items.sort();
-                }
-                if seen.insert(shape.clone()) {
-                    kept.push(shape);
-                }
+        // Sorted, each smaller multiset once (as far as a bounded memory of them reaches), and
+        // never this one.
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(fingerprint(&list.items));
+        Box::new(all.filter_map(move |mut shape| {
+            let Shape::List(sorted) = &mut shape else { return Some(shape) };
+            sorted.items.sort();
+            let print = fingerprint(&sorted.items);
+            if seen.contains(&print) {
+                return None;
             }
-            out.extend(kept);
-        }
+            if seen.len() < MOST_REMEMBERED {
+                seen.insert(print);
+            }
+            Some(shape)
+        }))
     }
 
     fn within(&self, bound: u64, most: usize) -> Option<Vec<Shape>> {
@@ -492,16 +633,29 @@ pub fn smaller_integers(x: u64, low: u64) -> Vec<u64> {
     values
 }
 
-/// Most parts held by the candidates of one case, in all: a case of `n` parts gets at most
-/// `MOST_CANDIDATE_PARTS / n` candidates (and at least 16), so that a long case (a duel's large
-/// input) costs memory linear in its length, not quadratic. The greedy search restarts from
-/// each smaller case, whose candidates then go finer.
-pub const MOST_CANDIDATE_PARTS: usize = 1 << 22;
+/// Smaller shapes, made as they are asked for.
+pub type Candidates = Box<dyn Iterator<Item = Shape>>;
 
-/// How many candidates a case of `n` parts gets.
-pub fn candidate_budget(n: usize) -> usize {
-    (MOST_CANDIDATE_PARTS / n.max(1)).max(16)
+/// Run lengths of delta debugging over `n` items: halves, quarters, …, single items.
+pub fn chunk_sizes(n: usize) -> impl Iterator<Item = usize> + Clone {
+    std::iter::successors((n > 0).then_some(n.div_ceil(2)), |&size| (size > 1).then(|| size.div_ceil(2)))
 }
+
+/// Most multisets a list's candidates remember, to try each once: past it, a repeat costs a
+/// try, not memory.
+const MOST_REMEMBERED: usize = 1 << 16;
+
+fn fingerprint(items: &[Item]) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    items.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Most parts held by the candidates tried in one batch: a case of `n` parts is tried at most
+/// `MOST_CANDIDATE_PARTS / n` candidates at a time (and at least 2), so that a long case (a
+/// duel's large input) costs memory linear in its length, whatever the number of its
+/// candidates.
+pub const MOST_CANDIDATE_PARTS: usize = 1 << 22;
 
 #[cfg(test)]
 mod tests {
@@ -536,7 +690,7 @@ mod tests {
     #[test]
     fn numbers_stay_at_or_above_their_lower_bound() {
         let shape = Shape::tuple(vec![Shape::number(5, 2), Shape::number(3, 3)]);
-        assert_eq!(values(&shape.candidates(100)), [[2, 3], [3, 3], [4, 3]]);
+        assert_eq!(values(&shape.candidates().collect::<Vec<_>>()), [[2, 3], [3, 3], [4, 3]]);
         assert_eq!(shape.below(10, 100).map(|below| below.len()), Some(3));
         assert_eq!(shape.with_leaves(&[1, 3]), None);
         assert_eq!(shape.with_leaves(&[2, 3]).map(|s| s.leaves()), Some(vec![2, 3]));
@@ -546,28 +700,26 @@ mod tests {
     #[test]
     fn lists_lose_runs_of_items_then_lower_them() {
         let shape = Shape::numbers(&[7, 8, 9, 10], 0, 1);
-        let candidates = values(&shape.candidates(1000));
-        // Halves, then each item alone, then single items removed, then all at their smallest,
-        // then one item at a time.
-        assert_eq!(&candidates[..6], &[vec![9, 10], vec![7, 8], vec![7], vec![8], vec![9], vec![10]]);
-        assert_eq!(
-            &candidates[6..11],
-            &[vec![8, 9, 10], vec![7, 9, 10], vec![7, 8, 10], vec![7, 8, 9], vec![0, 0, 0, 0]]
-        );
+        let candidates = values(&shape.candidates().collect::<Vec<_>>());
+        // Halves removed, then single items removed, then each item alone (of more than two
+        // runs), then all at their smallest, then one item at a time.
+        assert_eq!(&candidates[..2], &[vec![9, 10], vec![7, 8]]);
+        assert_eq!(&candidates[2..6], &[vec![8, 9, 10], vec![7, 9, 10], vec![7, 8, 10], vec![7, 8, 9]]);
+        assert_eq!(&candidates[6..11], &[vec![7], vec![8], vec![9], vec![10], vec![0, 0, 0, 0]]);
         assert_eq!(candidates[11], vec![0, 8, 9, 10]);
         // A list that must keep two items is never cut to one.
-        let two = values(&Shape::numbers(&[7, 8, 9], 0, 2).candidates(1000));
+        let two = values(&Shape::numbers(&[7, 8, 9], 0, 2).candidates().collect::<Vec<_>>());
         assert!(two.iter().all(|candidate| candidate.len() >= 2), "{two:?}");
         // Only removed, never lowered, and never below the fewest.
         let fixed = Shape::numbers(&[7, 8], 2, 1).removable_only();
-        assert_eq!(values(&fixed.candidates(1000)), [[8], [7]]);
-        assert!(Shape::numbers(&[7, 8], 0, 2).removable_only().candidates(1000).is_empty());
+        assert_eq!(values(&fixed.candidates().collect::<Vec<_>>()), [[8], [7]]);
+        assert!(Shape::numbers(&[7, 8], 0, 2).removable_only().candidates().collect::<Vec<_>>().is_empty());
     }
 
     #[test]
     fn multisets_are_tried_once_each_sorted() {
         let shape = Shape::numbers(&[3, 1, 3], 0, 1).multiset();
-        let candidates = shape.candidates(1000);
+        let candidates = shape.candidates().collect::<Vec<_>>();
         let mut seen = std::collections::HashSet::new();
         for candidate in &candidates {
             let leaves = candidate.leaves();
@@ -580,15 +732,30 @@ mod tests {
     #[test]
     fn items_remember_where_they_came_from() {
         let shape = Shape::list([Shape::number(5, 0), Shape::number(6, 0), Shape::number(7, 0)], 1);
-        let without_first = &shape.candidates(1000)[0];
+        let without_first = &shape.candidates().collect::<Vec<_>>()[0];
         let from: Vec<usize> = without_first.items().unwrap().iter().map(|item| item.from).collect();
         assert_eq!(from, [2]);
     }
 
     #[test]
-    fn candidates_keep_to_their_budget() {
-        let shape = Shape::numbers(&[1000; 64], 0, 1);
-        assert!(shape.candidates(100).len() <= 100);
-        assert!(shape.candidates(16).len() <= 16);
+    fn candidates_are_made_as_they_are_asked_for() {
+        // 10^5 items: the first candidates come at once, without the millions behind them.
+        let long = Shape::numbers(&vec![1000; 100_000], 0, 1);
+        let first: Vec<Shape> = long.candidates().take(3).collect();
+        assert_eq!(
+            first.iter().map(|shape| shape.items().unwrap().len()).collect::<Vec<_>>(),
+            [50_000, 50_000, 75_000]
+        );
+    }
+
+    #[test]
+    fn single_edits_are_each_removal_and_each_smaller_value() {
+        // Three removals, and 7 + 2 + 0 smaller values.
+        assert_eq!(Shape::numbers(&[7, 2, 0], 0, 1).single_edits(), 3 + 9);
+        // A list at its fewest has no removal; items only removed have no lowering.
+        assert_eq!(Shape::numbers(&[7, 2], 1, 2).single_edits(), 6 + 1);
+        assert_eq!(Shape::numbers(&[7, 2], 0, 1).removable_only().single_edits(), 2);
+        let removals: Vec<Vec<u64>> = Shape::numbers(&[7, 2, 0], 0, 1).single_removals().map(|s| s.leaves()).collect();
+        assert_eq!(removals, [vec![2, 0], vec![7, 0], vec![7, 2]]);
     }
 }

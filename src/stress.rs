@@ -30,7 +30,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::duel::{self, AlsoMet, DuelFailure, DuelReport, FlakyRun, Program, Run};
 use crate::runner::{self, Exhaustive, Heading, Plan, Report, Subject, Verdict};
-use crate::shrink::{Limits, Shrink};
+use crate::shape::chunk_sizes;
+use crate::shrink::{Cases, Limits, Shrink};
 
 /// Most bytes of output kept from the generator or the brute force.
 const MOST_OUTPUT: u64 = 64 << 20;
@@ -113,7 +114,7 @@ impl TextCase {
 
     /// `case` and, for each number equal to one of `counts` (a count of what was removed, as
     /// it was), `case` with that number lowered by `removed` too.
-    fn with_counts_lowered(case: TextCase, counts: &[usize], removed: usize, out: &mut Vec<TextCase>) {
+    fn with_counts_lowered(case: TextCase, counts: [usize; 2], removed: usize) -> Vec<TextCase> {
         let coupled: Vec<TextCase> = case
             .numbered()
             .filter(|&((i, j), x)| {
@@ -127,8 +128,7 @@ impl TextCase {
                 lowered
             })
             .collect();
-        out.push(case);
-        out.extend(coupled);
+        std::iter::once(case).chain(coupled).collect()
     }
 }
 
@@ -149,11 +149,6 @@ impl std::fmt::Display for TextCase {
     }
 }
 
-/// Chunk sizes of delta debugging over `n` items: halves, quarters, …, single items.
-fn chunk_sizes(n: usize) -> impl Iterator<Item = usize> {
-    std::iter::successors((n > 0).then_some(n.div_ceil(2)), |&size| (size > 1).then(|| size.div_ceil(2)))
-}
-
 /// Text has no shape but its numbers: lines and tokens go with the counts that counted them,
 /// which no shape states, so its candidates are its own.
 impl Shrink for TextCase {
@@ -166,52 +161,66 @@ impl Shrink for TextCase {
         self.with_numbers(&shape.leaves())
     }
 
-    fn candidates(&self) -> Vec<TextCase> {
-        let mut out = Vec::new();
+    fn candidates(&self, longest: usize) -> Cases<'_, TextCase> {
         if self.error.is_some() {
-            return out;
+            return Box::new(std::iter::empty());
         }
-        let most = crate::shape::candidate_budget(self.tokens());
         // 1. Runs of whole lines; a count of the lines (all, or all but a header) goes down too.
         let n = self.lines.len();
-        for size in chunk_sizes(n) {
-            if out.len() + n.div_ceil(size) > most {
-                break;
-            }
-            for start in (0..n).step_by(size) {
+        let lines = chunk_sizes(n).filter(move |&size| size <= longest).flat_map(move |size| {
+            (0..n).step_by(size).flat_map(move |start| {
                 let mut case = self.edited();
                 case.lines.drain(start..(start + size).min(n));
                 let removed = n.min(start + size) - start;
-                TextCase::with_counts_lowered(case, &[n, n.saturating_sub(1)], removed, &mut out);
-            }
-        }
+                TextCase::with_counts_lowered(case, [n, n.saturating_sub(1)], removed)
+            })
+        });
         // 2. Runs of tokens within a line; a count of the line's tokens goes down too.
-        for (i, line) in self.lines.iter().enumerate() {
-            let k = line.len();
-            for size in chunk_sizes(k) {
-                if out.len() + k.div_ceil(size) > most {
-                    break;
-                }
-                for start in (0..k).step_by(size) {
+        let tokens = (0..n).flat_map(move |i| {
+            let k = self.lines[i].len();
+            chunk_sizes(k).filter(move |&size| size <= longest).flat_map(move |size| {
+                (0..k).step_by(size).flat_map(move |start| {
                     let mut case = self.edited();
                     case.lines[i].drain(start..(start + size).min(k));
                     let removed = k.min(start + size) - start;
-                    TextCase::with_counts_lowered(case, &[k, k.saturating_sub(1)], removed, &mut out);
-                }
-            }
-        }
+                    TextCase::with_counts_lowered(case, [k, k.saturating_sub(1)], removed)
+                })
+            })
+        });
         // 3. Smaller numbers, one at a time.
-        'numbers: for ((i, j), x) in self.numbered() {
-            for smaller in crate::shape::smaller_integers(x, 0) {
-                if out.len() >= most {
-                    break 'numbers;
-                }
+        let numbers = self.numbered().flat_map(move |((i, j), x)| {
+            crate::shape::smaller_integers(x, 0).into_iter().map(move |smaller| {
                 let mut case = self.edited();
                 case.lines[i][j] = self.lines[i][j].with_magnitude(smaller);
-                out.push(case);
+                case
+            })
+        });
+        Box::new(lines.chain(tokens).chain(numbers))
+    }
+
+    /// Each line's numbers in ascending order (a line of numbers only): one order for a failure
+    /// that does not care for it.
+    fn normalized(&self) -> Option<TextCase> {
+        let mut case = self.edited();
+        for line in &mut case.lines {
+            if line.iter().all(|token| matches!(token, Token::Number(_))) {
+                line.sort_by_key(|token| match token {
+                    Token::Number(x) => *x,
+                    _ => 0,
+                });
             }
         }
-        out
+        (case.lines != self.lines).then_some(case)
+    }
+
+    /// Each line removed, each token removed, each number lowered.
+    fn single_edits(&self) -> u64 {
+        let lowerings: u64 = self.numbered().map(|(_, x)| x).fold(0, u64::saturating_add);
+        self.single_removals().saturating_add(lowerings)
+    }
+
+    fn single_removals(&self) -> u64 {
+        (self.lines.len() + self.lines.iter().map(Vec::len).sum::<usize>()) as u64
     }
 
     /// The smaller inputs are every sub-multiset of tokens with every smaller number: too many
@@ -630,7 +639,7 @@ impl Subject for StressSubject<'_> {
     }
 
     fn shrink_limits(&self) -> Limits {
-        Limits { tries: 3000, below: 0, deadline: Some(duel::shrink_deadline(self.deadline)), grid: 1 }
+        Limits { tries: 3000, below: 0, deadline: Some(duel::shrink_deadline(self.deadline)), grid: 1, single: 1000 }
     }
 }
 
@@ -721,7 +730,7 @@ mod tests {
     #[test]
     fn candidates_are_smaller_and_keep_counts() {
         let case = TextCase::read("4\n10 20 30 40\n");
-        let candidates = case.candidates();
+        let candidates: Vec<TextCase> = case.candidates(usize::MAX).collect();
         assert!(candidates.iter().all(|c| c.weight() < case.weight()));
         let texts: Vec<String> = candidates.iter().map(TextCase::to_string).collect();
         assert!(texts.contains(&"2\n30 40\n".to_string()), "{texts:?}");

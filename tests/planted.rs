@@ -249,7 +249,7 @@ fn a_wrong_misere_quotient_is_caught_and_shrunk() {
     let report = check(&wrong, &random_only(4));
     assert_eq!(report.status, Status::Mismatch);
     let counterexample = report.counterexample.unwrap();
-    assert_eq!(counterexample.case, "2 2");
+    assert_eq!(counterexample.case, "2 2", "{:?}", counterexample.minimality);
     assert_ne!(counterexample.found, "2 2", "the first failure was already minimal; the test shows nothing");
     assert_eq!(counterexample.expected, "second player wins");
     assert_eq!(counterexample.replay, "grundy check --only 'quotient:0.77' --case '2 2'");

@@ -179,10 +179,9 @@ impl Shrink for Nullify {
         Nullify::new(rows.len(), self.columns(), rows.concat()).ok()
     }
 
-    fn candidates(&self) -> Vec<Nullify> {
-        let mut all: Vec<Nullify> = (0..self.columns()).filter_map(|c| keep_columns(self, |k| k != c)).collect();
-        all.extend(crate::shrink::shaped_candidates(self));
-        all
+    fn candidates(&self, longest: usize) -> crate::shrink::Cases<'_, Nullify> {
+        let columns = (0..self.columns()).filter_map(move |c| keep_columns(self, |k| k != c));
+        Box::new(columns.chain(crate::shrink::shaped_candidates(self, longest)))
     }
 
     fn below(&self, bound: u64, most: usize) -> Option<Vec<Nullify>> {

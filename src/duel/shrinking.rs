@@ -3,7 +3,7 @@
 
 use super::subject::{Attempt, DuelInput, DuelSubject, Failure, MOST_BATCH};
 use crate::problem::Contest;
-use crate::shrink::{Batch, Limits, Minimality, Shrink};
+use crate::shrink::{Batch, Bounded, Limits, Minimality, Shrink};
 
 /// Most parts of shapes built to weigh the failing games of a found input (a few seconds' work).
 const MOST_WEIGHED: usize = 10_000_000;
@@ -62,14 +62,16 @@ impl<P: Contest> DuelSubject<'_, P> {
     ) -> Minimality {
         let bound = match minimality {
             Minimality::Proven { .. } => case.magnitude(),
-            Minimality::Bounded { bound, .. } => bound,
-            Minimality::FixedPoint | Minimality::Unknown => return minimality,
+            Minimality::Searched { bounded: Some(Bounded { bound, .. }), .. } => bound,
+            Minimality::Searched { bounded: None, .. } | Minimality::Unknown => return minimality,
         };
         let Some(smaller) = case.below(bound, limits.below) else { return minimality };
         let tried = smaller.iter().filter(|input| self.problem.write(&input.cases).is_ok()).count();
         match minimality {
-            Minimality::Proven { .. } => Minimality::Proven { tried },
-            _ => Minimality::Bounded { bound, tried },
+            Minimality::Searched { single_tried, single_edits, .. } => {
+                Minimality::Searched { single_tried, single_edits, bounded: Some(Bounded { bound, tried }) }
+            }
+            _ => Minimality::Proven { tried },
         }
     }
 

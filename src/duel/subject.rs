@@ -41,18 +41,17 @@ impl<I: Shrink> Shrink for DuelInput<I> {
         self.cases.shape()
     }
 
-    /// The shape's candidates, as many as [`crate::shape::MOST_CANDIDATE_PARTS`] parts hold in
-    /// all, and at least 2 (the two halves): an input at the maxima (10^6 games) holds 2
-    /// candidates at a time, not 16, so shrinking it stays within memory; its halves get
-    /// finer candidates in turn.
-    fn candidates(&self) -> Vec<Self> {
-        let shape = self.shape();
-        let most = (crate::shape::MOST_CANDIDATE_PARTS / shape.size().max(1)).max(2);
-        shape.candidates(most).iter().filter_map(|smaller| self.with_shape(smaller)).filter(|c| c != self).collect()
-    }
-
     fn with_shape(&self, shape: &crate::shape::Shape) -> Option<Self> {
         Some(DuelInput::of(self.cases.with_shape(shape)?))
+    }
+
+    /// An input of one game shrinks as the game does, with the candidates it adds to its
+    /// shape's (a graph's untouched vertices removed at once); an input of several, as a list.
+    fn candidates(&self, longest: usize) -> crate::shrink::Cases<'_, Self> {
+        match self.cases.as_slice() {
+            [game] => Box::new(game.candidates(longest).map(|smaller| DuelInput::of(vec![smaller]))),
+            _ => crate::shrink::shaped_candidates(self, longest),
+        }
     }
 }
 
@@ -476,7 +475,7 @@ impl<P: Contest> Subject for DuelSubject<'_, P> {
             0 | 1 => (200, 1),
             most => (20_000, most.min(MOST_BATCH)),
         };
-        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.budget.deadline)), grid }
+        Limits { tries: 600, below, deadline: Some(shrink_deadline(self.budget.deadline)), grid, single: below }
     }
 
     fn shrink(&mut self, found: &Self::Case, failure: Failure) -> crate::shrink::Shrunk<Self::Case, Failure> {
