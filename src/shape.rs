@@ -440,34 +440,43 @@ impl List {
         let list = Rc::new(self.clone());
         let n = list.items.len();
         // Delta debugging's removals: at each granularity (halves, quarters, … single items),
-        // each run alone, then each run removed. A failure that needs k items of n is left with
-        // them in O(k log n) accepted steps, as each accepted one starts over from the halves of
-        // what is left.
+        // each run removed, then each run alone. A failure that needs k items of n is left with
+        // them in O(k log n) accepted steps; after each, the shrinker goes on at the granularity
+        // of the run that went (`longest`), not at halves again.
         let removals = {
             let list = list.clone();
-            let fewest = list.fewest;
+            let (fewest, multiset) = (list.fewest, list.multiset);
             chunk_sizes(n).filter(move |&size| n > fewest && size <= longest).flat_map(move |size| {
                 let runs = (0..n).step_by(size).map(move |from| (from, (from + size).min(n)));
+                // Of a multiset, one run of equal runs side by side: the others make the same case
+                // (10^6 equal plates would make 10^6 copies of one candidate, each 10^6 long).
+                let repeat = {
+                    let list = list.clone();
+                    move |from: usize, to: usize| {
+                        list.multiset && from >= size && list.items[from..to] == list.items[from - size..to - size]
+                    }
+                };
                 // Each run alone where there are more than two (of two, each alone is the other
                 // removed).
                 let alone = {
                     let list = list.clone();
+                    let repeat = repeat.clone();
                     runs.clone()
-                        .filter(move |&(from, to)| n.div_ceil(size) > 2 && to - from >= fewest.max(1))
+                        .filter(move |&(from, to)| {
+                            n.div_ceil(size) > 2 && to - from >= fewest.max(1) && !repeat(from, to)
+                        })
                         .map(move |(from, to)| list.only(from, to))
                 };
                 let list = list.clone();
-                // Of a multiset, one single item of equal ones: the others make the same case.
-                let repeat = {
-                    let list = list.clone();
-                    move |from: usize, to: usize| {
-                        list.multiset && to - from == 1 && from > 0 && list.items[from] == list.items[from - 1]
-                    }
-                };
                 let removed = runs
                     .filter(move |&(from, to)| n - (to - from) >= fewest && !repeat(from, to))
                     .map(move |(from, to)| list.without(from, to));
-                removed.chain(alone)
+                // A multiset's items are alike, and keeping a few of them is the way to a small one
+                // (two of 10^6 equal plates: one step, where removals keep the count's parity
+                // only two at a time): its runs alone come first.
+                let both: Candidates =
+                    if multiset { Box::new(alone.chain(removed)) } else { Box::new(removed.chain(alone)) };
+                both
             })
         };
         let lowered: Candidates = if list.lower {

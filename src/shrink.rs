@@ -395,11 +395,15 @@ fn search<C: Shrink, F>(
                 Found::Expired => break 'search,
             }
         };
+        // Every smaller case, when they are few enough to list: step 3 tries them all, single
+        // edits included, so step 2 is skipped.
+        let magnitude = shrunk.case.magnitude();
+        let every = shrunk.case.below(magnitude, limits.below);
         // 2. The single edits that were not candidates.
         let single_edits = shrunk.case.single_edits();
         let rest = single_edits.saturating_sub(single_tried);
         shrunk.minimality = Minimality::Searched { single_tried, single_edits, bounded: None };
-        if rest > 0 && rest <= limits.single as u64 {
+        if every.is_none() && rest > 0 && rest <= limits.single as u64 {
             let edits = every_lowering(&shrunk.case);
             match first_of(edits, &shrunk.case, limits, first_failing, tried) {
                 Found::Fails(case, failure, _) => {
@@ -416,8 +420,7 @@ fn search<C: Shrink, F>(
         }
         // 3. Every smaller case, or those with numbers up to the largest bound that fits; the
         //    lightest failing one (fewest items, then smallest numbers) replaces the case.
-        let magnitude = shrunk.case.magnitude();
-        let (bound, mut smaller) = match shrunk.case.below(magnitude, limits.below) {
+        let (bound, mut smaller) = match every {
             Some(smaller) => (magnitude, smaller),
             None => match largest_bound_below(&shrunk.case, magnitude, limits.below) {
                 Some(found) if !found.1.is_empty() => found,

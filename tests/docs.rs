@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// The README and every page of the book.
+/// The README, the changelog and every page of the book.
 fn pages(root: &Path) -> Vec<PathBuf> {
-    let mut pages = vec![root.join("README.md")];
+    let mut pages = vec![root.join("README.md"), root.join("CHANGELOG.md")];
     let mut dirs = vec![root.join("book/src")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("book/src").flatten() {
