@@ -680,23 +680,13 @@ fn generic_duel_shrinks_a_planted_bug_of_any_problem() {
     fails_with(&["duel", "pack", "--brute", &brute, "--against", &solution], "", "cannot be used with");
 }
 
-/// Writes `scripts` (name, body) as shell scripts into a fresh directory named for `test`.
-fn scripts_in(test: &str, scripts: &[(&str, &str)]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (name, text) in scripts {
-        std::fs::write(dir.join(name), format!("#!/bin/sh\n{text}")).unwrap();
-    }
-    dir
-}
-
 /// A solution that times out on every number of 100 or more and answers wrongly below 10: the
 /// shrinker, trying 0 first, meets the wrong answer, but reports the time-out it started from
 /// (on 100, the smallest input still timing out) and the wrong answer apart.
 #[test]
 fn generic_duel_shrinking_keeps_the_kind_of_failure() {
-    let dir = scripts_in(
-        "kind",
+    let dir = common::scripts_in(
+        "cli-kind",
         &[
             ("gen.sh", "awk -v s=\"$1\" 'BEGIN { srand(s); print 101 + int(rand() * 99) }'\n"),
             (
@@ -738,8 +728,8 @@ fn generic_duel_shrinking_keeps_the_kind_of_failure() {
 /// three times: a solution wrong at size 3 alone is caught there, at the seventh input.
 #[test]
 fn generic_duel_sizes_run_the_small_sizes_first() {
-    let dir = scripts_in(
-        "sizes",
+    let dir = common::scripts_in(
+        "cli-sizes",
         &[
             (
                 "gen.sh",

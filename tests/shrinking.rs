@@ -27,16 +27,6 @@ fn shrunk_input(text: &str) -> &str {
     &text[start..end]
 }
 
-/// Writes `scripts` (name, body) as shell scripts into a fresh directory named for `test`.
-fn scripts_in(test: &str, scripts: &[(&str, &str)]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-shrinking-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (name, text) in scripts {
-        std::fs::write(dir.join(name), format!("#!/bin/sh\n{text}")).unwrap();
-    }
-    dir
-}
-
 #[test]
 fn a_graph_wrong_on_a_repeated_edge_shrinks_from_a_hundred_thousand_vertices_to_a_few() {
     // Flips every answer of an input whose edge list repeats an edge. Found on the input at the
@@ -90,8 +80,8 @@ fn two_equal_plates_above_1000_are_lowered_together() {
 #[test]
 fn two_values_on_two_lines_move_together_in_an_own_problem() {
     // The sum of two numbers, one a line; wrong when they are equal and above 1000.
-    let dir = scripts_in(
-        "equal",
+    let dir = common::scripts_in(
+        "shrinking-equal",
         &[
             (
                 "gen.sh",
@@ -113,8 +103,8 @@ fn two_values_on_two_lines_move_together_in_an_own_problem() {
 fn a_list_is_normalised_to_one_smallest_input_from_every_seed() {
     // The sum of a list; wrong when one number is at least 200 and another at least 100. The
     // seeds find it in different orders; each lands on `100 200`, labelled 1-minimal.
-    let dir = scripts_in(
-        "order",
+    let dir = common::scripts_in(
+        "shrinking-order",
         &[
             (
                 "gen.sh",

@@ -19,19 +19,20 @@ pub(super) fn together<C: Shrink>(case: &C) -> Cases<'_, C> {
             groups.entry(value).or_default().push(i);
         }
     }
-    let mut sets: Vec<(Vec<usize>, u64)> = Vec::new();
-    for (_, members) in groups.into_iter().rev().filter(|(_, members)| members.len() > 1) {
-        let low = members.iter().map(|&i| bounds[i].1).max().unwrap_or(0);
-        if members.len() <= MOST_PAIRED {
-            for (k, &a) in members.iter().enumerate() {
-                for &b in &members[k + 1..] {
-                    if members.len() > 2 {
-                        sets.push((vec![a, b], low));
-                    }
-                }
-            }
+    // Each value's numbers with the largest of their lower bounds, the smallest value first.
+    let wholes: Vec<(Vec<usize>, u64)> = groups
+        .into_values()
+        .filter(|members| members.len() > 1)
+        .map(|members| {
+            let low = members.iter().map(|&i| bounds[i].1).max().unwrap_or(0);
+            (members, low)
+        })
+        .collect();
+    let mut sets = wholes.clone();
+    for (members, low) in wholes.iter().rev().filter(|(members, _)| (3..=MOST_PAIRED).contains(&members.len())) {
+        for (k, &a) in members.iter().enumerate() {
+            sets.extend(members[k + 1..].iter().map(|&b| (vec![a, b], *low)));
         }
-        sets.insert(0, (members, low));
     }
     let lowered = {
         let numbers = numbers.clone();

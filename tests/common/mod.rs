@@ -21,3 +21,15 @@ pub fn run_grundy(args: &[&str], stdin: &str, failures: Option<&str>) -> Output 
     let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
 }
+
+/// Writes `scripts` (name, body) as shell scripts into a fresh directory `grundy-NAME-PID` of the
+/// temporary directory.
+#[allow(dead_code)] // not every test binary writes scripts
+pub fn scripts_in(name: &str, scripts: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (script, text) in scripts {
+        std::fs::write(dir.join(script), format!("#!/bin/sh\n{text}")).unwrap();
+    }
+    dir
+}
