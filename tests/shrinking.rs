@@ -94,7 +94,19 @@ fn two_values_on_two_lines_move_together_in_an_own_problem() {
     );
     let script = |name: &str| format!("sh {}", dir.join(name).display());
     let (generator, brute, solution) = (script("gen.sh"), script("brute.sh"), script("sol.sh"));
-    let text = failed(&["duel", "--generator", &generator, "--brute", &brute, "--against", &solution, "--seed", "1"]);
+    let text = failed(&[
+        "duel",
+        "--generator",
+        &generator,
+        "--brute",
+        &brute,
+        "--against",
+        &solution,
+        "--seed",
+        "1",
+        "--time",
+        "900",
+    ]);
     assert_eq!(shrunk_input(&text), "1001\n1001\n", "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -126,8 +138,19 @@ fn a_list_is_normalised_to_one_smallest_input_from_every_seed() {
     let script = |name: &str| format!("sh {}", dir.join(name).display());
     let (generator, brute, solution) = (script("gen.sh"), script("brute.sh"), script("sol.sh"));
     for seed in ["1", "2", "3", "4"] {
-        let text =
-            failed(&["duel", "--generator", &generator, "--brute", &brute, "--against", &solution, "--seed", seed]);
+        let text = failed(&[
+            "duel",
+            "--generator",
+            &generator,
+            "--brute",
+            &brute,
+            "--against",
+            &solution,
+            "--seed",
+            seed,
+            "--time",
+            "900",
+        ]);
         assert_eq!(shrunk_input(&text), "2\n100 200\n", "seed {seed}: {text}");
         assert!(text.contains("; 1-minimal: none of its 307 single edits fails"), "seed {seed}: {text}");
     }
