@@ -474,6 +474,23 @@ mod tests {
         }
     }
 
+    /// A single move (and a whole one) longer than the lookahead is marked while drafting, for
+    /// each heap of a block in its own row: Officers with "take 70, leave one heap or none" added,
+    /// on 1 to 3 threads (lookaheads 15 to 63), against the definition.
+    #[test]
+    fn a_take_longer_than_the_lookahead_is_an_option_of_each_heap_of_a_block() {
+        let mut digits = vec![0u8; 71];
+        (digits[1], digits[70]) = (6, 3);
+        assert!(lookahead(3) < 70, "the take is past every lookahead tried");
+        let plain = plain(&digits, 3000);
+        for lanes in Lanes::available() {
+            for threads in 1..=3 {
+                let wrong = first_wrong(&digits, 2, &[3000], threads, lanes, &plain);
+                assert_eq!(wrong, None, "on {threads} threads, {lanes:?}");
+            }
+        }
+    }
+
     /// A deadline stops the workers with every heap before the frontier finished: the table
     /// goes on from there to the same values.
     #[test]
