@@ -29,6 +29,8 @@
 //! assert_eq!((table.value(70), table.value(70 + 12)), (Some(6), Some(2)));
 //! ```
 
+#![warn(missing_docs)]
+
 use std::time::Instant;
 
 use grundy_rules::{Operation, Play};

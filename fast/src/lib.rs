@@ -49,6 +49,8 @@
 //! assert_eq!(solver.solve(&[4, 8, 5]).unwrap().outcome, Outcome::First);
 //! ```
 
+#![warn(missing_docs)]
+
 mod breaking;
 pub mod factor;
 pub mod games;

@@ -25,6 +25,8 @@
 //! assert_eq!(solution.value, Some(Value::Grundy(0)));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod boxed;
 pub mod engine;
 pub mod explore;

@@ -31,6 +31,8 @@
 //! assert_eq!(position.to_string(), "0 2 3");
 //! ```
 
+#![warn(missing_docs)]
+
 mod compound;
 mod error;
 pub mod games;

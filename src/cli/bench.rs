@@ -8,24 +8,38 @@ use anyhow::Context;
 
 use super::{seconds, write_stdout};
 
-const EXAMPLES: &str = "Examples:
+/// The examples `-h` shows; `--help` shows them and [`ALL_EXAMPLES`].
+macro_rules! examples {
+    () => {
+        "Examples:
   grundy bench --only pack:1,0,0,0
-  grundy bench --budget 5 --json > bench.json
+  grundy bench --budget 5 --json > bench.json"
+    };
+}
+const EXAMPLES: &str = examples!();
+const ALL_EXAMPLES: &str = concat!(
+    examples!(),
+    "
   grundy bench --plot bench.svg
-  grundy bench --game tests/data/games/kayles.rhai --budget 4
-  grundy bench --octal 0.6 --octal 0.14 --upto 1000000 --budget 120";
+  grundy bench --game examples/games/subtract-1-3-4.rhai --budget 4
+  grundy bench --octal 0.6 --octal 0.14 --upto 1000000 --budget 120"
+);
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, after_long_help = ALL_EXAMPLES)]
 pub struct Args {
     /// Only these entries (repeatable), e.g. `--only pack:1,0,0,0`.
     #[arg(long, value_name = "NAME")]
     only: Vec<String>,
+    /// Seconds for each entry's scaling curves
+    ///
     /// Seconds each entry's scaling curves may take (the oracle's boxes and the fast side's
     /// plates grow until one takes a quarter of this), default 1; with --octal, seconds each side
     /// may take, default 600.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     budget: Option<f64>,
+    /// Hard limit on the whole run, in seconds
+    ///
     /// A hard limit on the whole run, in seconds: past it every oracle stops (the entry it
     /// stopped says so).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
@@ -33,18 +47,26 @@ pub struct Args {
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
+    /// Also draw the scaling curves as SVG into FILE
+    ///
     /// Also draw the scaling curves (at most eight entries) as SVG into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// A game stated in a Rhai script: time oracle against fast
+    ///
     /// A game stated in a script (see `grundy solve --help`): the oracle's and the fast side's
     /// positions per second on [0], [1], …, half of --budget each.
     #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["only", "plot"])]
     script: Option<PathBuf>,
+    /// Time an octal game's long table (repeatable), e.g. 0.6
+    ///
     /// An octal game (repeatable), e.g. `0.6` or `octal:0.6`: its long table to --upto timed
     /// (`table --summary`'s method), and, where Beling's `ogsolve` is on the PATH, ogsolve's RC2
     /// method on the same work right after, with the ratio of their times; --budget bounds each.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["only", "plot", "script"])]
     octal: Vec<String>,
+    /// With --octal: grundy's worker threads
+    ///
     /// With --octal: grundy's worker threads (default: one for each core this process may run
     /// on; ogsolve runs on one).
     #[arg(long, value_name = "N", value_parser = super::threads, requires = "octal")]

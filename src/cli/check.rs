@@ -13,38 +13,60 @@ use grundy::budget::Budget;
 
 use super::{random_seed, seconds, write_stdout};
 
-const EXAMPLES: &str = "Examples:
+/// The examples `-h` shows; `--help` shows them and [`ALL_EXAMPLES`].
+macro_rules! examples {
+    () => {
+        "Examples:
   grundy check                                  # every entry, exhaustive then 200 random cases
   grundy check --only pack:1,0,0,0 --cases 5000 --seed 42
-  grundy check --budget 60 --junit report.xml   # CI: one minute of random cases
-  grundy check --shard 0/4 --json               # one of four CI runners";
+  grundy check --budget 60 --junit report.xml   # CI: one minute of random cases"
+    };
+}
+const EXAMPLES: &str = examples!();
+const ALL_EXAMPLES: &str = concat!(
+    examples!(),
+    "
+  grundy check --shard 0/4 --json               # one of four CI runners"
+);
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, after_long_help = ALL_EXAMPLES)]
 pub struct Args {
+    /// Seed of the random cases (default: drawn and printed)
+    ///
     /// Seed of the random cases (default: drawn at random, and printed).
     #[arg(long)]
     seed: Option<u64>,
     /// Random cases per entry.
     #[arg(long, default_value_t = 200)]
     cases: u64,
+    /// Stop drawing random cases after this many seconds
+    ///
     /// Stop drawing random cases after this many seconds in all (the exhaustive part always runs).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     budget: Option<f64>,
+    /// Hard limit on the whole run, in seconds
+    ///
     /// A hard limit on the whole run, in seconds: past it every oracle stops, no entry starts, and
     /// the run says how far it got (entries CUT-SHORT or NOT-REACHED; exit 2). Unlike --budget, it
     /// also cuts exhaustive cases short.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<f64>,
+    /// Check only these entries (repeatable)
+    ///
     /// Check only these entries (repeatable), e.g. `--only pack:2,1,0,1`.
     #[arg(long, value_name = "NAME")]
     only: Vec<String>,
+    /// Compare the two sides on this one case of --only's entry
+    ///
     /// Compare the two sides on this one case of the `--only` entry (as printed in a report).
     #[arg(long, value_name = "CASE", requires = "only")]
     case: Option<String>,
     /// Skip the exhaustive part.
     #[arg(long)]
     no_exhaustive: bool,
+    /// Run only shard I of N (0-based), e.g. 3/8
+    ///
     /// Run only shard I of N (0-based): a disjoint part of every entry's cases; N runs with
     /// I = 0..N cover one whole run.
     #[arg(long, value_name = "I/N", value_parser = shard)]
@@ -52,6 +74,8 @@ pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]
     json: bool,
+    /// Also write a JUnit XML report to FILE
+    ///
     /// Also write the results as a JUnit XML report (one test case per entry) for CI.
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,

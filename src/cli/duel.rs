@@ -18,21 +18,29 @@ use grundy::budget::Budget;
 use super::{random_seed, seconds, write_stdout};
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, after_long_help = ALL_EXAMPLES)]
 pub struct Args {
+    /// The catalog problem; leave it out for your own problem
+    ///
     /// The catalog problem (see `grundy list`); leave it out to bring your own problem with
     /// --generator and --brute.
     #[arg(required_unless_present_any = ["brute", "generator"])]
     problem: Option<String>,
+    /// The program to test (run by `sh -c`, input on stdin)
+    ///
     /// The program to test, run through `sh -c` with the input on stdin.
     #[arg(long, value_name = "CMD")]
     against: String,
+    /// Your own problem: the command that writes a random input
+    ///
     /// Your own problem: the command that writes one random input, run with a seed as its last
     /// argument (`CMD 1234`), or a seed and a size given --sizes (`CMD 1234 7`). Seeds are below
     /// 2^31, so a generator may read its seed as an int. A failure names the command line that
     /// wrote it, to run it again.
     #[arg(long, value_name = "CMD", conflicts_with_all = ["problem", "rules"])]
     generator: Option<String>,
+    /// Your own problem: the generator's sizes, A..B
+    ///
     /// Your own problem: sizes for the generator, A..B with both ends included (0 ≤ A ≤ B ≤
     /// 10^9), each input's size its second argument. First the small sizes: every size from A
     /// up, 3 inputs each, within 99 inputs and half of --cases (most bugs live at the smallest
@@ -40,32 +48,46 @@ pub struct Args {
     /// length alike), so the large scales get their share too.
     #[arg(long, value_name = "A..B", requires = "generator")]
     sizes: Option<Sizes>,
+    /// Your own problem: the trusted slow solution
+    ///
     /// Your own problem: the trusted (slow) solution whose output is expected. An input it
     /// rejects (non-zero exit, time-out) is not a valid input, so shrinking never goes there.
     #[arg(long, value_name = "CMD", conflicts_with_all = ["problem", "rules"])]
     brute: Option<String>,
+    /// Seed of the random inputs (default: drawn and printed)
+    ///
     /// Seed of the random inputs (default: drawn at random, and printed).
     #[arg(long)]
     seed: Option<u64>,
+    /// Most inputs to try
+    ///
     /// Most inputs to try (the small sizes of --sizes among them).
     #[arg(long, default_value_t = 300)]
     cases: u64,
     /// Stop after this many seconds in all.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<f64>,
+    /// CPU seconds for one run (default: the statement's)
+    ///
     /// Time limit for one run of the program, in seconds of CPU time of its whole process tree
     /// (default: the statement's, see `grundy list`; 2 with --generator). A wall clock of three
     /// times it and 2 s more stops a program that waits instead ("idleness limit exceeded").
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     timeout: Option<f64>,
+    /// Memory for one run (default: the statement's)
+    ///
     /// Memory limit for one run of the program: what one of its processes allocates (default:
     /// the statement's, see `grundy list`; none with --generator), e.g. 256M.
     #[arg(long, value_name = "BYTES")]
     memory_limit: Option<super::Bytes>,
+    /// After a failure, go on and report every distinct one
+    ///
     /// After a failure is shrunk and saved, go on: report every distinct failure (by verdict
     /// and shrunk input), each shrunk and saved.
     #[arg(long)]
     keep_going: bool,
+    /// Also write inputs past the statement's limits
+    ///
     /// Write inputs past the problem's statement too (as far as `grundy problem` reads): the
     /// report then says which failing inputs lie beyond the statement.
     #[arg(long, conflicts_with_all = ["generator", "brute"])]
@@ -73,9 +95,13 @@ pub struct Args {
     /// Game Pack only: this rule set, e.g. `--rules 2,1,0,1`.
     #[arg(long, value_name = "A,B,C,D")]
     rules: Option<String>,
+    /// Judge the program on this input only (a saved failure)
+    ///
     /// Judge the program on this input only (a saved failure), instead of random ones.
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
+    /// Also write the minimal failing input to FILE
+    ///
     /// Also write the minimal failing input to this file.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
@@ -84,27 +110,31 @@ pub struct Args {
     json: bool,
 }
 
-const EXAMPLES: &str = "Examples:
-  grundy duel pack --against ./a.out
-  grundy duel pack --rules 2,1,0,1 --against 'python3 sol.py' --cases 1000 --timeout 1
-  grundy duel wythoff --against ./a.out --input failing.txt
-  grundy duel --generator './gen' --brute './brute' --against './sol' --cases 500
-  grundy duel --generator './gen' --sizes 1..100000 --brute './brute' --against './sol'";
+/// The examples `-h` shows; `--help` shows them and [`ALL_EXAMPLES`].
+macro_rules! examples {
+    () => {
+        "Examples:
+  grundy duel wythoff --against 'python3 examples/duel/wythoff_right.py'
+  grundy duel wythoff --against 'python3 examples/duel/wythoff_wrong.py' --save failing.txt
+  grundy duel wythoff --against 'python3 examples/duel/wythoff_wrong.py' --input failing.txt"
+    };
+}
+const EXAMPLES: &str = examples!();
+const ALL_EXAMPLES: &str = concat!(
+    examples!(),
+    "
+  grundy duel pack --rules 2,1,0,1 --cases 1000 --timeout 1 --against ./a.out   # your program
+  grundy duel --generator 'python3 examples/own/gen.py' --brute 'python3 examples/own/brute.py' \
+      --against 'python3 examples/own/wrong.py'
+  grundy duel --generator 'python3 examples/own/gen.py' --sizes 1..30 \
+      --brute 'python3 examples/own/brute.py' --against 'python3 examples/own/right.py'"
+);
 
 /// The time limit of a duel of your own problem (`--generator`), which has no statement.
 const DEFAULT_TIMEOUT: f64 = 2.0;
 
-/// A duel's memory: `--max-memory` when given, else [`grundy::budget::DUEL_MEMORY`]; the
-/// program under test gets it as its address space, and grundy stops shrinking when its own
-/// resident memory reaches it.
-fn duel_budget(budget: Budget) -> Budget {
-    let given = std::env::args_os().any(|arg| arg.to_string_lossy().starts_with("--max-memory"));
-    if given { budget } else { Budget { max_bytes: grundy::budget::DUEL_MEMORY, ..budget } }
-}
-
 pub fn run(args: Args, budget: Budget) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
-    let budget = duel_budget(budget);
     let memory = Some(budget.max_bytes as u64);
     // The oracle stops at --time too; the games it no longer reaches go to the fast side.
     let budget = budget.for_seconds(args.time);

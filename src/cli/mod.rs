@@ -14,6 +14,7 @@ mod check;
 mod duel;
 mod duel_text;
 mod game;
+mod generate;
 mod list;
 mod long_table;
 mod problem;
@@ -28,30 +29,18 @@ mod verify;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Most memory the oracles may hold in all, e.g. 2G or 512M (default: half of this
-    /// machine's memory). Past it, the oracle stops with an error. In a duel (default there:
-    /// 4G) it bounds the program under test (its address space) and, apart, grundy's own memory
-    /// while it shrinks.
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = Bytes(grundy_oracle::default_memory()))]
-    max_memory: Bytes,
+    /// Most memory to use, e.g. 2G or 512M
+    ///
+    /// Past it, the oracle stops with an error. Default: half of this machine's memory. In a
+    /// duel (default there: 4G) it bounds the program under test (its address space) and, apart,
+    /// grundy's own memory while it shrinks.
+    #[arg(long, global = true, value_name = "BYTES")]
+    max_memory: Option<Bytes>,
 }
 
 /// A number of bytes, read with an optional K, M, G or T (powers of 1024).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bytes(pub usize);
-
-impl std::fmt::Display for Bytes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let units = [(1usize << 40, "T"), (1 << 30, "G"), (1 << 20, "M"), (1 << 10, "K")];
-        // The largest unit, whole or to a tenth: what --help shows as the default is read back
-        // as the default, so the budget that applies is the one shown.
-        match units.iter().find(|&&(unit, _)| self.0 >= unit) {
-            Some(&(unit, suffix)) if self.0.is_multiple_of(unit) => write!(f, "{}{suffix}", self.0 / unit),
-            Some(&(unit, suffix)) => write!(f, "{:.1}{suffix}", self.0 as f64 / unit as f64),
-            None => write!(f, "{}", self.0),
-        }
-    }
-}
 
 impl std::str::FromStr for Bytes {
     type Err = String;
@@ -81,7 +70,10 @@ impl std::str::FromStr for Bytes {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Cross-check every registry entry: oracle vs fast, exhaustive small cases then random ones.
+    /// Cross-check every registry entry: oracle against fast
+    ///
+    /// Each entry's small cases exhaustively, then random ones; a disagreement is shrunk and saved,
+    /// with the command that replays it.
     Check(check::Args),
     /// Who wins a position, the values behind it, and a winning move.
     Solve(solve::Args),
@@ -91,8 +83,10 @@ enum Command {
     Duel(duel::Args),
     /// Grundy values of single heaps, with the period and whether a theorem proves it.
     Table(table::Args),
-    /// Solve Game Pack's contest input from stdin (`A B C D T`, then T lines `n x1 … xn`).
-    #[command(after_help = "Example:\n  printf '1 0 0 0 2\\n2 3 4\\n1 4\\n' | grundy pack")]
+    /// Solve Game Pack's contest input from stdin
+    ///
+    /// The input: `A B C D T`, then T lines `n x1 … xn` (the same as `grundy problem pack`).
+    #[command(after_help = "Example:\n  (echo 1 0 0 0 2; echo 2 3 4; echo 1 4) | grundy pack")]
     Pack,
     /// Solve a catalog problem's contest input from stdin.
     Problem(problem::Args),
@@ -103,6 +97,9 @@ enum Command {
     /// List operations, compounds, problems and registry entries, with their syntax.
     #[command(after_help = "Example:\n  grundy list | less")]
     List,
+    /// Write grundy's man pages or a shell's completions.
+    #[command(subcommand)]
+    Generate(generate::What),
 }
 
 /// Runs the command line; returns the process exit code (0 fine, 1 a failed check, 2 an error).
@@ -127,12 +124,16 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => error.exit(), // --help, --version
         Err(error) => {
-            let line = format!("{} (see grundy --help)", clap_error_line(&error.to_string()));
+            let line = format!("{} (see {} --help)", clap_error_line(&error.to_string()), command_line_name());
             return fail(&line, json);
         }
     };
     // The run's one budget: each command adds its --time and carries it down.
-    let budget = Budget::with_bytes(cli.max_memory.0);
+    let default = match cli.command {
+        Command::Duel(_) => grundy::budget::DUEL_MEMORY,
+        _ => grundy_oracle::default_memory(),
+    };
+    let budget = Budget::with_bytes(cli.max_memory.map_or(default, |bytes| bytes.0));
     if let Some(seconds) = cli.command.time_limit() {
         watchdog(seconds, json);
     }
@@ -149,6 +150,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args, budget),
         Command::Quotient(args) => quotient::run(args, budget),
         Command::List => list::run(),
+        Command::Generate(what) => generate::run(what),
     };
     // The command came back: its own outcome stands, and the watchdog no longer ends the run.
     let _ended = ended();
@@ -173,7 +175,7 @@ impl Command {
             Command::Problem(args) => Some(args.time),
             Command::Bench(args) => args.time,
             Command::Quotient(args) => Some(args.time),
-            Command::Duel(_) | Command::List => None,
+            Command::Duel(_) | Command::List | Command::Generate(_) => None,
         }
     }
 }
@@ -266,6 +268,19 @@ fn clap_error_line(rendered: &str) -> String {
         line.push_str(&one_line(tip));
     }
     line
+}
+
+/// The command whose help an error points to: `grundy` and the subcommands named on the command
+/// line (`grundy generate man`), as far as they are subcommands.
+fn command_line_name() -> String {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut name = String::from("grundy");
+    for arg in std::env::args().skip(1).filter(|arg| !arg.starts_with('-')) {
+        let Some(sub) = command.find_subcommand(&arg).cloned() else { continue };
+        name = format!("{name} {}", sub.get_name());
+        command = sub;
+    }
+    name
 }
 
 /// Text on one line: runs of white space become one space.

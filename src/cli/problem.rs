@@ -18,6 +18,8 @@ const EXAMPLES: &str = "Examples:
 pub struct Args {
     /// The problem (see `grundy list`).
     pub name: String,
+    /// Wall-time budget in seconds
+    ///
     /// Wall-time budget for tables that grow with the input (stripes on long rows with no period
     /// found yet, the Cutting Game's table of sheets): past it, the command stops with one line
     /// saying how far the table got, exit 2.

@@ -16,17 +16,23 @@ pub struct Args {
     /// Largest heap.
     #[arg(long, value_name = "N")]
     upto: u64,
+    /// Time limit in seconds for the whole run
+    ///
     /// Time limit in seconds, for the whole run: the quotient then covers the heaps it verified,
     /// and the oracle of --check stops at it (exit 2). With --check, the quotient has three
     /// quarters of it, so that the check always gets time of its own.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = super::seconds)]
     pub(super) time: f64,
+    /// Print JSON
+    ///
     /// Print JSON: {"game", "upto", "verified_to", "order", "p_portion", "elements", "heap_map",
     /// "growth", "proven_period", "observed_period", "stopped", "incomplete" (why heaps asked for
     /// were not reached, else null)} (and "check" with --check). Heaps asked for and not reached
     /// (no proven period covering them) exit 1.
     #[arg(long)]
     json: bool,
+    /// Also check the quotient against the oracle
+    ///
     /// Also compare the quotient's answers with the oracle's on misère sums of its heaps: every
     /// position of at most 4 heaps of at most 20 (36 tokens), then random ones. Exit code 1 on a
     /// disagreement.

@@ -11,29 +11,47 @@ use serde_json::json;
 
 use super::{game_rules, write_stdout};
 
-const EXAMPLES: &str = "Examples:
+/// The examples `-h` shows; `--help` shows them and [`ALL_EXAMPLES`].
+macro_rules! examples {
+    () => {
+        "Examples:
   grundy solve nim 3 5 6
   grundy solve sub:1,3,4 --misere 7 12
+  grundy solve --game examples/games/back-and-forth.rhai 5 7"
+    };
+}
+const EXAMPLES: &str = examples!();
+const ALL_EXAMPLES: &str = concat!(
+    examples!(),
+    "
   grundy solve sub:1,2,3/conjunctive 10 11 --json
   grundy solve pack:2,1,0,1 4 4 9 --oracle --dot graph.dot
   echo 'digraph { a -> b -> c -> a; c -> d }' | grundy solve geography --start a -
-  grundy solve graph states.dot a b c        # tokens on a state graph; draws included
-  grundy solve --game tests/data/games/even-split.rhai 6 7";
+  grundy solve graph states.dot a b c        # tokens on a state graph; draws included"
+);
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, after_long_help = ALL_EXAMPLES)]
 pub struct Args {
+    /// The game, e.g. sub:1,2,3, pack:2,1,0,1, geography, graph
+    ///
     /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D (see `grundy list`); `geography`;
     /// or `graph` (tokens on a state graph). With --game FILE, the first number of the position.
     game: String,
+    /// The plate sizes (for geography and graph: a graph file)
+    ///
     /// The plate sizes (for `geography`: a graph file, `-` for stdin; for `graph`: a graph file,
     /// then the vertices the tokens stand on; with --game: the rest of the position).
     #[arg(value_name = "PLATE", allow_negative_numbers = true)]
     plates: Vec<String>,
+    /// A game stated in a Rhai script
+    ///
     /// A game stated in a script (Rhai: `fn moves(p)`, optionally `split`, `random`,
     /// `positions`; see the book's solve page); the position is the numbers given.
     #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["sum", "dot", "start"])]
     script: Option<PathBuf>,
+    /// The compound (default: disjunctive)
+    ///
     /// The compound: disjunctive, diminished, selective, shortened, conjunctive, continued.
     #[arg(long, value_name = "COMPOUND")]
     sum: Option<String>,
@@ -43,6 +61,8 @@ pub struct Args {
     /// Solve by brute force on whole positions instead of by theory.
     #[arg(long)]
     oracle: bool,
+    /// With --oracle: write the explored graph as DOT to FILE
+    ///
     /// With --oracle: write the explored graph in Graphviz DOT to this file.
     #[arg(long, value_name = "FILE", requires = "oracle")]
     dot: Option<PathBuf>,
@@ -55,11 +75,15 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Wall-time budget in seconds
+    ///
     /// Wall-time budget for tables that grow toward a period (games with no closed form) and for
     /// the oracle (asked for with --oracle, or answering where no theorem covers the position):
     /// past it, the command stops saying how far it got.
     #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = super::seconds)]
     pub(super) time: f64,
+    /// For geography: the start node
+    ///
     /// For `geography`: the start node (a DOT node's name, or an edge list's vertex number).
     #[arg(long, value_name = "NODE")]
     start: Option<String>,

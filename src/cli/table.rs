@@ -9,23 +9,39 @@ use grundy::table::{self, Table};
 use grundy_rules::{Play, RuleSet};
 use serde_json::json;
 
-const EXAMPLES: &str = "Examples:
+/// The examples `-h` shows; `--help` shows them and [`ALL_EXAMPLES`].
+macro_rules! examples {
+    () => {
+        "Examples:
   grundy table octal:0.07 --upto 200 --period
-  grundy table octal:0.07 --period --certificate dawson.json && scripts/check-certificate dawson.json
   grundy table sub:1,3,4 --misere --upto 40
+  grundy table octal:0.6 --upto 1000000 --summary"
+    };
+}
+const EXAMPLES: &str = examples!();
+const ALL_EXAMPLES: &str = concat!(
+    examples!(),
+    "
+  grundy table octal:0.07 --period --certificate dawson.json
+  scripts/check-certificate dawson.json           # from grundy's source: checks the proof alone
   grundy table sub:2,5,6 --upto 100 --plot values.svg --overlay-misere
-  grundy table --game tests/data/games/even-split.rhai --upto 40
-  grundy table octal:0.6 --upto 1000000 --summary
+  grundy table --game examples/games/back-and-forth.rhai --upto 9
   grundy table octal:0.6 --upto 10000000 --summary --threads 1
   grundy table octal:0.6 --upto 1000000000 --summary --time 3600 --checkpoint officers.ckpt
-  grundy table octal:0.6 --upto 1000000000 --summary --time 3600 --resume officers.ckpt --checkpoint officers.ckpt";
+  grundy table octal:0.6 --upto 1000000000 --summary --time 3600 \
+      --resume officers.ckpt --checkpoint officers.ckpt"
+);
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, after_long_help = ALL_EXAMPLES)]
 pub struct Args {
+    /// The operation, e.g. octal:0.07 or sub:1,3,4
+    ///
     /// The operation (a whole game's text is accepted; its compound is ignored).
     #[arg(required_unless_present = "script")]
     game: Option<String>,
+    /// A game stated in a Rhai script
+    ///
     /// A game stated in a script (see `grundy solve --help`): the values of the positions
     /// [0] … [N], Smith's loopy values where play can go on for ever.
     #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["game", "period", "pairs", "plot"])]
@@ -33,43 +49,63 @@ pub struct Args {
     /// Largest heap.
     #[arg(long, value_name = "N", required_unless_present = "period")]
     upto: Option<u64>,
+    /// Only the period: as far as its proof needs
+    ///
     /// Only the period: compute as far as its proof needs (at most --upto, default 10^7 heaps)
     /// and print the pre-period, the period and whether it is proven, without the values.
     #[arg(long)]
     period: bool,
+    /// With --period: write the proof to FILE
+    ///
     /// With --period: write the proof to FILE as a certificate (JSON: the game as an octal code,
     /// pre-period, period and the values the Guy–Smith theorem needs), for a checker that shares
     /// no code with grundy: `scripts/check-certificate FILE`. Octal games and sub:S, normal play.
     #[arg(long, value_name = "FILE", requires = "period")]
     certificate: Option<PathBuf>,
+    /// Misère values
+    ///
     /// Misère values (a heap that cannot move has value 1). For octal games that split heaps
     /// they are values of whole positions, computed by definition as far as --time and
     /// --max-states allow; the table says how far it got.
     #[arg(long)]
     misere: bool,
+    /// With --misere: most positions to memoise
+    ///
     /// With --misere on a game that splits heaps: most positions to memoise (about 50 bytes each).
     #[arg(long, value_name = "N", default_value_t = grundy_fast::periodic::MISERE_POSITIONS)]
     max_states: usize,
+    /// Print JSON
+    ///
     /// Print JSON: {"game", "values", "preperiod", "period", "proven", "observed_over" (the heaps
     /// an unproven period was seen over, else null), "computed_to"}, and "stopped" when a budget
     /// ended the table early.
     #[arg(long)]
     json: bool,
+    /// Wall-time budget in seconds (default: 20)
+    ///
     /// Wall-time budget for tables that grow toward a period (games with no closed form) and for
     /// misère tables of games that split heaps: past it, the command stops saying how far it got.
     /// Default: 20 s, and 10 s for misère tables of games that split heaps.
     #[arg(long, value_name = "SECONDS", value_parser = super::seconds)]
     pub(super) time: Option<f64>,
+    /// Also draw the values as SVG into FILE
+    ///
     /// Also draw the values as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// With --plot: overlay the misère values
+    ///
     /// With --plot: overlay the misère values on the normal ones.
     #[arg(long, requires = "plot")]
     overlay_misere: bool,
+    /// The map of two-plate positions instead of single heaps
+    ///
     /// The map of two-plate positions (a, b), a, b ≤ N, instead of single heaps; GAME may also be
     /// a problem given by two numbers (`wythoff`, `cutting`).
     #[arg(long, conflicts_with = "period")]
     pairs: bool,
+    /// A summary of a long octal table instead of every value
+    ///
     /// A summary instead of every value, for long tables of octal games that split heaps in two
     /// (normal play; the table keeps its first 2^22 heaps, its 2^25 newest and its rare heaps, about
     /// 40 MB however long it is, or every heap with --whole-table): how many heaps have each value,
@@ -78,6 +114,8 @@ pub struct Args {
     /// Guy–Smith theorem proves one. Progress shows on a terminal; --time (default 20 s) stops it.
     #[arg(long, conflicts_with_all = ["period", "pairs", "misere", "plot"])]
     summary: bool,
+    /// With --summary: write checkpoints to FILE
+    ///
     /// With --summary: write the table to FILE every --checkpoint-every seconds, when --time
     /// runs out, and at the end (what the table keeps), for --resume.
     #[arg(long, value_name = "FILE", requires = "summary")]
@@ -85,18 +123,26 @@ pub struct Args {
     /// With --checkpoint: seconds between checkpoints.
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = super::seconds, requires = "checkpoint")]
     checkpoint_every: f64,
+    /// With --summary: also write every value to FILE
+    ///
     /// With --summary: also write every value to FILE, one a line from heap 0, as the table
     /// grows (a run the time budget stops leaves the values computed so far).
     #[arg(long, value_name = "FILE", requires = "summary")]
     values: Option<PathBuf>,
+    /// With --summary: worker threads
+    ///
     /// With --summary: worker threads (default: one for each core this process may run on).
     /// The values and the summary are the same on any number.
     #[arg(long, value_name = "N", value_parser = super::threads, requires = "summary")]
     threads: Option<usize>,
+    /// With --summary: go on from a checkpoint
+    ///
     /// With --summary: go on from a checkpoint of the same game (its values are checked against
     /// a checksum and the first heaps against the definition).
     #[arg(long, value_name = "FILE", requires = "summary")]
     resume: Option<PathBuf>,
+    /// With --summary: keep every heap
+    ///
     /// With --summary: keep every heap (about a byte a heap) rather than the first and newest
     /// ones only; for games whose rare heaps are far out or whose rare values are not rare, which
     /// a bounded table stops at, saying so.

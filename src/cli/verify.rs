@@ -9,20 +9,33 @@ use grundy::budget::Budget;
 
 use super::{game_rules, random_seed, seconds, write_stdout};
 
-const EXAMPLES: &str = "Examples:
+/// The examples `-h` shows; `--help` shows them and [`ALL_EXAMPLES`].
+macro_rules! examples {
+    () => {
+        "Examples:
   grundy verify sub:1,2,3 --value 'x % 4'
-  grundy verify upto:3 --value 'x % (m + 1)'
   grundy verify nim --wins 'p.reduce(|a, b| a ^ b, 0) != 0'
+  grundy verify --game examples/games/subtract-1-3-4.rhai --value '[0, 1, 0, 1, 2, 3, 2][x % 7]'"
+    };
+}
+const EXAMPLES: &str = examples!();
+const ALL_EXAMPLES: &str = concat!(
+    examples!(),
+    "
+  grundy verify upto:3 --value 'x % (m + 1)'
   grundy verify sub:1,2,3 --value 'x % 4' --case 13   # one case, as a report prints it
-  grundy verify --game tests/data/games/ladder.rhai --wins 'if p.contains(10) { \"second\" } else { \"draw\" }'";
+  grundy verify --game examples/games/back-and-forth.rhai --wins 'p.contains(7)'"
+);
 
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("guess").required(true).args(["value", "wins"])))]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, after_long_help = ALL_EXAMPLES)]
 pub struct Args {
     /// The game: OPERATION[/COMPOUND[/PLAY]] or pack:A,B,C,D.
     #[arg(required_unless_present = "script")]
     game: Option<String>,
+    /// A game stated in a Rhai script
+    ///
     /// A game stated in a script (see `grundy solve --help`): --value guesses the grundy value
     /// of [x]; --wins who wins p (true/false, or "first", "second", "draw").
     #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["game", "sum"])]
@@ -36,18 +49,26 @@ pub struct Args {
     /// Misère play.
     #[arg(long)]
     misere: bool,
+    /// A guessed value of a plate, a formula in x
+    ///
     /// A guessed per-plate value as a formula in `x` (and `m` for upto:m, mod:m).
     #[arg(long, value_name = "EXPR")]
     value: Option<String>,
+    /// A guessed outcome, a formula in the position p
+    ///
     /// A guessed outcome as a formula in the position `p` (an array): true when the player to move wins.
     #[arg(long, value_name = "EXPR")]
     wins: Option<String>,
+    /// Seed of the random part (default: drawn and printed)
+    ///
     /// Seed of the random part (default: drawn at random, and printed).
     #[arg(long)]
     seed: Option<u64>,
     /// Random cases after the exhaustive ones.
     #[arg(long, default_value_t = 1000)]
     cases: u64,
+    /// With --value: check every plate up to N
+    ///
     /// With --value: every single plate up to this is checked [default: 2000; with --game 100,
     /// or 200 when the script splits positions (30 in misère play): the game tree to 30, values
     /// by definition past it]. With --game and --wins: the sizes
@@ -56,6 +77,8 @@ pub struct Args {
     /// it checked.
     #[arg(long)]
     upto: Option<u64>,
+    /// Largest random plate
+    ///
     /// With --value: random plates go up to this [default: 10000; as --upto when asked for].
     /// With --game: random [x] up to this, or `random(seed, size)` with sizes up to it
     /// [default with --wins: 30, or 10 when the script splits positions; with --value: 300, or
@@ -65,6 +88,8 @@ pub struct Args {
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<f64>,
+    /// Check only this case (a replay)
+    ///
     /// Check only this case: a plate for --value, a position for --wins (a replay).
     #[arg(long, value_name = "CASE")]
     case: Option<String>,

@@ -30,7 +30,9 @@ pub trait Fold: Sync {
 
 /// Code to run with a [`Fold`] whose type is known where it is compiled.
 pub trait FoldUser {
+    /// What the code returns.
     type Output;
+    /// Runs the code with `fold`, monomorphised for its type.
     fn with<F: Fold>(self, fold: &F) -> Self::Output;
 }
 
