@@ -388,9 +388,8 @@ fn list_and_book_state_every_problems_limits() {
     );
     // The list of `grundy problem NAME`: every problem but Game Pack (which has its own section).
     let page = book("commands/problem.md");
-    let listed =
-        page.lines().find(|line| line.starts_with("a catalog problem's contest format on stdin (")).expect("its list");
-    let listed = listed.split_once("stdin (").expect("the problem list").1.split_once(';').expect("its end").0;
+    let section = page.split_once("## The other problems\n\n").expect("its section").1;
+    let listed = section.split_once(": each reads").expect("the problem list").0.replace('\n', " ");
     let names: Vec<String> = grundy::catalog::contests().iter().map(|c| c.name()).filter(|n| n != "pack").collect();
     let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
     assert_eq!(listed, quoted.join(", "), "the book's `grundy problem` section names the registry's problems in order");

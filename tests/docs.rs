@@ -1,5 +1,6 @@
 //! The docs name only what exists (#55): every relative link of the README and the book, and
-//! every `examples/…` path they name, is a file of the repository.
+//! every path of the repository they name (`examples/…`, `scripts/…`, `src/…`, …), is a file or
+//! folder of the repository.
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +21,26 @@ fn pages(root: &Path) -> Vec<PathBuf> {
     pages
 }
 
+/// The folders of the repository whose paths the docs name.
+const REPOSITORY_FOLDERS: [&str; 13] = [
+    "examples/",
+    "scripts/",
+    "tests/",
+    "src/",
+    "benches/",
+    ".ci/",
+    ".cargo/",
+    "fuzz/",
+    "fast/",
+    "oracle/",
+    "rules/",
+    "definition/",
+    "book/",
+];
+
+/// Paths the docs name that a run makes (a fuzzer's crashes), not files of a checkout.
+const MADE_BY_RUNS: [&str; 1] = ["fuzz/artifacts/"];
+
 #[test]
 fn every_path_the_docs_name_exists() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -37,11 +58,21 @@ fn every_path_the_docs_name_exists() {
                 missing.push(format!("{}: link {target}", page.display()));
             }
         }
-        // Paths under examples/, relative to the repository.
-        for at in text.match_indices("examples/").map(|(at, _)| at) {
-            let path: String = text[at..].chars().take_while(|c| !" `'\"()[]\n,;:".contains(*c)).collect();
-            if !root.join(path.trim_end_matches('.')).exists() {
-                missing.push(format!("{}: {path}", page.display()));
+        // Paths of the repository (`examples/…`, `scripts/…`, `src/…`, …), relative to its root.
+        for prefix in REPOSITORY_FOLDERS {
+            for (at, _) in text.match_indices(prefix) {
+                // Only where a path starts: not inside another path or word (`fast/src/`).
+                if text[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || "/.~-_".contains(c)) {
+                    continue;
+                }
+                let path: String = text[at..].chars().take_while(|c| !" `'\"()[]\n,;:*".contains(*c)).collect();
+                let path = path.trim_end_matches('.');
+                if path.contains('…') || MADE_BY_RUNS.contains(&path) {
+                    continue;
+                }
+                if !root.join(path).exists() {
+                    missing.push(format!("{}: {path}", page.display()));
+                }
             }
         }
     }

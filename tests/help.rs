@@ -81,6 +81,13 @@ fn the_short_help_is_a_screen_and_the_long_help_fits_100_columns() {
             assert!(line.trim_start().starts_with('-'), "grundy {command:?} -h: `{line}` is not an option's line");
         }
         let long = stdout(&[command, &["--help"]].concat());
+        // On a wide terminal too: the help is wrapped to 100 columns at most.
+        let wide = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args([command, &["--help"]].concat())
+            .env("COLUMNS", "250")
+            .output()
+            .expect("runs grundy");
+        assert_eq!(String::from_utf8_lossy(&wide.stdout), long, "grundy {command:?} --help at 250 columns");
         for line in long.lines() {
             assert!(line.chars().count() <= 100, "grundy {command:?} --help: {} columns: {line}", line.chars().count());
         }

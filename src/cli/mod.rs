@@ -25,7 +25,7 @@ mod verify;
 
 /// Verify impartial-game solutions: a brute-force oracle against fast theorems and tables.
 #[derive(Debug, Parser)]
-#[command(name = "grundy", version, about, long_about = None)]
+#[command(name = "grundy", version, about, long_about = None, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
