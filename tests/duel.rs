@@ -232,11 +232,18 @@ fn a_pack_solution_wrong_only_on_large_second_player_wins_is_caught_within_100_i
     // every game of uniform plates (a first-player win), wrong on second-player wins with such a
     // plate, which the aimed games (plates in equal pairs at every scale) hold. (The inputs at the
     // format's limits hold plates of 1 and 5·10^5 only.)
-    for seed in ["1", "2", "3", "4"] {
-        let bad = "$1 == \"White\" && x > 1000 && x < 500000";
-        let outcome = duel(&planted(bad, ""), &["--seed", seed, "--cases", "100"]);
-        ended(outcome, 1, &["FAILED: wrong answer"], &format!("seed {seed}: "));
-    }
+    // The four seeds' duels run at once: each mostly waits for its program's runs.
+    let bad = "$1 == \"White\" && x > 1000 && x < 500000";
+    let program = planted(bad, "");
+    std::thread::scope(|scope| {
+        let duels: Vec<_> = ["1", "2", "3", "4"]
+            .map(|seed| (seed, scope.spawn(|| duel(&program, &["--seed", seed, "--cases", "100"]))))
+            .into_iter()
+            .collect();
+        for (seed, outcome) in duels {
+            ended(outcome.join().expect("a duel"), 1, &["FAILED: wrong answer"], &format!("seed {seed}: "));
+        }
+    });
 }
 
 #[test]
