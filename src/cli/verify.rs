@@ -67,7 +67,7 @@ pub struct Args {
     /// Random cases after the exhaustive ones.
     #[arg(long, default_value_t = 1000)]
     cases: u64,
-    /// With --value: check every plate up to N
+    /// The exhaustive part: every plate (or size) up to N
     ///
     /// With --value: every single plate up to this is checked [default: 2000; with --game 100,
     /// or 200 when the script splits positions (30 in misère play): the game tree to 30, values
@@ -75,7 +75,7 @@ pub struct Args {
     /// `positions(size)` lists exhaustively [default: 3; without `positions`, [0] … [20]].
     /// Asked for explicitly, a range the oracle cannot reach fails the run (exit 1) after what
     /// it checked.
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     upto: Option<u64>,
     /// Largest random plate
     ///
@@ -83,7 +83,7 @@ pub struct Args {
     /// With --game: random [x] up to this, or `random(seed, size)` with sizes up to it
     /// [default with --wins: 30, or 10 when the script splits positions; with --value: 300, or
     /// 1000 when it splits (34 in misère play)].
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     largest: Option<u64>,
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
