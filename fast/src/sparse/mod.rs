@@ -563,6 +563,48 @@ mod tests {
         }
     }
 
+    /// A scan over parts whose largest value is exactly [`crate::lanes::SET_SPAN`] removes exactly
+    /// the values its splits reach, options past the span among them: the sets in lanes, which
+    /// take parts below the span only, are not used there (a table of made-up values up to 1024,
+    /// several of them 1024).
+    #[test]
+    fn a_scan_over_parts_as_large_as_the_set_span_finds_exactly_the_values_reached() {
+        let span = crate::lanes::SET_SPAN;
+        let mut seed = 12345u64;
+        let mut table: Vec<u32> = (0..3000)
+            .map(|_| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (seed >> 33) as u32 % (span + 1)
+            })
+            .collect();
+        for heap in [5, 700, 1400] {
+            table[heap] = span;
+        }
+        assert_eq!(table.iter().max(), Some(&span));
+        let values = Values::from_values(&table, 11);
+        let mask = Sparse::best_mask(table.iter().copied()).0;
+        let moves = Moves::new(&[0, 6]);
+        for lanes in Lanes::available() {
+            let mut sparse = Sparse::new(&values, mask);
+            sparse.lanes = lanes;
+            let mut worker = Worker::new(&moves, &values, 1, sparse);
+            for (rest, first) in [(2999, 1), (2500, 3), (1401, 1)] {
+                let mut reached = vec![0u32; 2 * span as usize];
+                (first..=rest / 2).for_each(|a| reached[(table[a] ^ table[rest - a]) as usize] += 1);
+                let never: Vec<u32> = (0..2 * span).rev().filter(|&v| reached[v as usize] == 0).take(12).collect();
+                let once: Vec<u32> = (0..2 * span).rev().filter(|&v| reached[v as usize] == 1).take(12).collect();
+                assert!(!once.is_empty() && !never.is_empty(), "heap {}", rest + 1);
+                let mut missing: Vec<u32> = never.iter().chain(&once).copied().collect();
+                worker.epoch += 1;
+                worker.scan(rest, first, &mut missing);
+                missing.sort_unstable();
+                let mut never = never;
+                never.sort_unstable();
+                assert_eq!(missing, never, "{lanes:?}, splits of {rest} from {first}");
+            }
+        }
+    }
+
     /// A bounded table (the first heaps and a ring of 2^15 of the newest) gives the values of the
     /// whole table, on one thread or several, far past the point its ring wraps: what the method
     /// reads of the table is kept.
