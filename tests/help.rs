@@ -157,3 +157,18 @@ fn the_man_pages_and_every_shells_completions_name_every_command() {
         assert!(script.contains("against") && script.contains("max-memory"), "{shell} completions lack options");
     }
 }
+
+/// `generate man --dir` into a place that cannot be a folder: one line naming it, exit 2.
+#[test]
+fn man_pages_into_a_place_that_is_no_folder_are_one_line() {
+    let file = std::env::temp_dir().join(format!("grundy-man-file-{}", std::process::id()));
+    std::fs::write(&file, "").expect("a file");
+    for dir in [file.clone(), file.join("below")] {
+        let output = grundy(&["generate", "man", "--dir", dir.to_str().expect("UTF-8")]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&format!("making {}", dir.display())), "{stderr}");
+    }
+    let _ = std::fs::remove_file(&file);
+}

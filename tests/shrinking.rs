@@ -20,6 +20,27 @@ fn failed(args: &[&str]) -> String {
     text
 }
 
+/// A failed duel of your own problem whose gen.sh, brute.sh and sol.sh are in `dir`, from `seed`
+/// (with `--time 900`, so that a busy machine does not cut the shrink short of the input asserted).
+#[track_caller]
+fn own_duel_failed(dir: &std::path::Path, seed: &str) -> String {
+    let script = |name: &str| format!("sh {}", dir.join(name).display());
+    let (generator, brute, solution) = (script("gen.sh"), script("brute.sh"), script("sol.sh"));
+    failed(&[
+        "duel",
+        "--generator",
+        &generator,
+        "--brute",
+        &brute,
+        "--against",
+        &solution,
+        "--seed",
+        seed,
+        "--time",
+        "900",
+    ])
+}
+
 /// The shrunk input: the lines after the heading, up to the expected output.
 fn shrunk_input(text: &str) -> &str {
     let start = text.find("):\n").map(|at| at + 3).expect("a heading");
@@ -92,21 +113,7 @@ fn two_values_on_two_lines_move_together_in_an_own_problem() {
             ("sol.sh", "awk '{ v[NR] = $1; s += $1 } END { if (v[1] == v[2] && v[1] > 1000) s += 1; print s }'\n"),
         ],
     );
-    let script = |name: &str| format!("sh {}", dir.join(name).display());
-    let (generator, brute, solution) = (script("gen.sh"), script("brute.sh"), script("sol.sh"));
-    let text = failed(&[
-        "duel",
-        "--generator",
-        &generator,
-        "--brute",
-        &brute,
-        "--against",
-        &solution,
-        "--seed",
-        "1",
-        "--time",
-        "900",
-    ]);
+    let text = own_duel_failed(&dir, "1");
     assert_eq!(shrunk_input(&text), "1001\n1001\n", "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -135,22 +142,8 @@ fn a_list_is_normalised_to_one_smallest_input_from_every_seed() {
             ),
         ],
     );
-    let script = |name: &str| format!("sh {}", dir.join(name).display());
-    let (generator, brute, solution) = (script("gen.sh"), script("brute.sh"), script("sol.sh"));
     for seed in ["1", "2", "3", "4"] {
-        let text = failed(&[
-            "duel",
-            "--generator",
-            &generator,
-            "--brute",
-            &brute,
-            "--against",
-            &solution,
-            "--seed",
-            seed,
-            "--time",
-            "900",
-        ]);
+        let text = own_duel_failed(&dir, seed);
         assert_eq!(shrunk_input(&text), "2\n100 200\n", "seed {seed}: {text}");
         assert!(text.contains("; 1-minimal: none of its 307 single edits fails"), "seed {seed}: {text}");
     }
